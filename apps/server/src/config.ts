@@ -1,0 +1,106 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item.length > 0),
+  )
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .default('true')
+  .transform((value) => value === 'true' || value === '1')
+
+const optionalUrl = z.url().optional()
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  OIDC_AUTHORITY: optionalUrl,
+  OIDC_CLIENT_ID: z.string().min(1).default('dataportaal'),
+  ADMIN_GROUPS: commaList,
+  ADMIN_EMAILS: commaList,
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  DATA_REQUEST_TO: z.email().default('data@voorbeeldstad.nl'),
+  SERVICE_DESK_URL: optionalUrl,
+  PORTAL_NAME: z.string().min(1).max(80).default('Dataportaal Voorbeeldstad'),
+  MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(2048).default(100),
+  FOOTER_PRIVACY_URL: z.url().default('https://www.voorbeeldstad.nl/privacy'),
+  FOOTER_DISCLAIMER_URL: z.url().default('https://www.voorbeeldstad.nl/disclaimer'),
+  FOOTER_ACCESSIBILITY_URL: z.url().default('https://www.voorbeeldstad.nl/toegankelijkheid'),
+  FOOTER_CITY_URL: z.url().default('https://www.voorbeeldstad.nl'),
+  DEMO_CONTENT: booleanFlag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+})
+
+export type Config = ReturnType<typeof toConfig>
+
+/** npm runs workspace scripts in the workspace folder; paths are meant from where it was called. */
+export const callerDir = () => process.env.INIT_CWD ?? process.cwd()
+
+function toConfig(env: z.infer<typeof EnvSchema>) {
+  const port = env.PORT
+  return {
+    nodeEnv: env.NODE_ENV,
+    host: env.HOST,
+    port,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir: path.resolve(callerDir(), env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    oidc: { authority: env.OIDC_AUTHORITY, clientId: env.OIDC_CLIENT_ID },
+    adminGroups: env.ADMIN_GROUPS,
+    adminEmails: env.ADMIN_EMAILS.map((email) => email.toLowerCase()),
+    smtpUrl: env.SMTP_URL,
+    dataRequestTo: env.DATA_REQUEST_TO,
+    serviceDeskUrl: env.SERVICE_DESK_URL ?? null,
+    portalName: env.PORTAL_NAME,
+    maxUploadMb: env.MAX_UPLOAD_MB,
+    footerLinks: {
+      privacy: env.FOOTER_PRIVACY_URL,
+      disclaimer: env.FOOTER_DISCLAIMER_URL,
+      accessibility: env.FOOTER_ACCESSIBILITY_URL,
+      city: env.FOOTER_CITY_URL,
+    },
+    demoContent: env.DEMO_CONTENT,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: env.WEB_DIST_DIR
+      ? path.resolve(callerDir(), env.WEB_DIST_DIR)
+      : path.join(import.meta.dirname, '..', '..', 'web', 'dist'),
+  }
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Reads the environment; a wrong value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  )
+  const parsed = EnvSchema.safeParse(present)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.')
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`
+    })
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return toConfig(parsed.data)
+}

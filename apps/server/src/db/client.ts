@@ -1,0 +1,127 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import pg from 'pg'
+
+export type Row = Record<string, unknown>
+
+/** What services need of a database: parameterised queries, inside a transaction or not. */
+export interface Queryable {
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres'
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+export class DataDirLockedError extends Error {
+  override name = 'DataDirLockedError'
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** PGlite is single-process: refuse a data directory another live process holds. */
+function lockDataDir(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true })
+  const lockFile = path.join(dir, 'portal.lock')
+  if (fs.existsSync(lockFile)) {
+    const pid = Number(fs.readFileSync(lockFile, 'utf8').trim())
+    if (Number.isInteger(pid) && pid !== process.pid && isProcessAlive(pid)) {
+      throw new DataDirLockedError(
+        `The embedded database in ${dir} is in use by process ${pid}; PGlite serves one process only. Set DATABASE_URL to share a database.`,
+      )
+    }
+  }
+  fs.writeFileSync(lockFile, String(process.pid))
+  return () => fs.rmSync(lockFile, { force: true })
+}
+
+/** Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined. */
+export async function openPglite(dataDir?: string): Promise<Db> {
+  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined
+  const pgDir = dataDir ? path.join(dataDir, 'pgdata') : undefined
+  const lite = await PGlite.create({
+    ...(pgDir ? { dataDir: pgDir } : {}),
+    extensions: { pg_trgm, unaccent },
+  })
+  const run = async <T extends Row>(
+    target: Pick<PGlite, 'query'>,
+    sql: string,
+    params?: readonly unknown[],
+  ) => (await target.query<T>(sql, params ? [...params] : undefined)).rows
+  return {
+    kind: 'pglite',
+    query: (sql, params) => run(lite, sql, params),
+    exec: async (sql) => {
+      await lite.exec(sql)
+    },
+    transaction: (work) =>
+      lite.transaction((tx) =>
+        work({
+          query: (sql, p) => run(tx, sql, p),
+          exec: async (sql) => {
+            await tx.exec(sql)
+          },
+        }),
+      ),
+    close: async () => {
+      await lite.close()
+      unlock()
+    },
+  }
+}
+
+export function openPostgres(connectionString: string): Db {
+  const pool = new pg.Pool({ connectionString, max: 10 })
+  const run = async <T extends Row>(
+    target: pg.Pool | pg.PoolClient,
+    sql: string,
+    params?: readonly unknown[],
+  ) => (await target.query<T>(sql, params ? [...params] : undefined)).rows
+  return {
+    kind: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    exec: async (sql) => {
+      await pool.query(sql)
+    },
+    transaction: async (work) => {
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        const result = await work({
+          query: (sql, p) => run(client, sql, p),
+          exec: async (sql) => {
+            await client.query(sql)
+          },
+        })
+        await client.query('commit')
+        return result
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}
+
+export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+  return options.databaseUrl
+    ? Promise.resolve(openPostgres(options.databaseUrl))
+    : openPglite(options.dataDir)
+}

@@ -1,0 +1,158 @@
+import { open, readFile, stat } from 'node:fs/promises'
+import { extname } from 'node:path'
+import { fileTypeFromFile } from 'file-type'
+
+export interface AcceptedMediaType {
+  mediaType: string
+  /** Lower-case extensions without the dot; the first one is the canonical one. */
+  extensions: readonly string[]
+  /** Short Dutch name for messages and the upload form. */
+  label: string
+}
+
+export const MEDIA_TYPES = {
+  pdf: 'application/pdf',
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  json: 'application/json',
+  geojson: 'application/geo+json',
+  zip: 'application/zip',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+} as const
+
+/** The only file types the portal accepts for upload. */
+export const ACCEPTED_MEDIA_TYPES: readonly AcceptedMediaType[] = [
+  { mediaType: MEDIA_TYPES.pdf, extensions: ['pdf'], label: 'PDF' },
+  { mediaType: MEDIA_TYPES.csv, extensions: ['csv'], label: 'CSV' },
+  { mediaType: MEDIA_TYPES.xlsx, extensions: ['xlsx'], label: 'Excel (XLSX)' },
+  { mediaType: MEDIA_TYPES.docx, extensions: ['docx'], label: 'Word (DOCX)' },
+  { mediaType: MEDIA_TYPES.odt, extensions: ['odt'], label: 'OpenDocument-tekst (ODT)' },
+  { mediaType: MEDIA_TYPES.ods, extensions: ['ods'], label: 'OpenDocument-rekenblad (ODS)' },
+  { mediaType: MEDIA_TYPES.json, extensions: ['json'], label: 'JSON' },
+  { mediaType: MEDIA_TYPES.geojson, extensions: ['geojson'], label: 'GeoJSON' },
+  { mediaType: MEDIA_TYPES.zip, extensions: ['zip'], label: 'ZIP' },
+  { mediaType: MEDIA_TYPES.png, extensions: ['png'], label: 'PNG' },
+  { mediaType: MEDIA_TYPES.jpeg, extensions: ['jpg', 'jpeg'], label: 'JPEG' },
+]
+
+export function isAcceptedMediaType(mediaType: string): boolean {
+  return ACCEPTED_MEDIA_TYPES.some((t) => t.mediaType === mediaType)
+}
+
+function extensionOf(fileName: string): string {
+  return extname(fileName).slice(1).toLowerCase()
+}
+
+/** True when the file name's extension belongs to the media type (e.g. `.jpg` for image/jpeg). */
+export function mediaTypeMatchesName(mediaType: string, fileName: string): boolean {
+  const entry = ACCEPTED_MEDIA_TYPES.find((t) => t.mediaType === mediaType)
+  return entry !== undefined && entry.extensions.includes(extensionOf(fileName))
+}
+
+// A CSV is judged on its first bytes only, so a large file is not read twice.
+const TEXT_SNIFF_BYTES = 64 * 1024
+/**
+ * JSON has to be parsed whole, by detection and by extraction, which blocks the process for a
+ * moment and takes several times the file size in memory; bigger JSON files are refused.
+ */
+export const MAX_JSON_BYTES = 100 * 1024 * 1024
+
+const GEOJSON_TYPES = new Set([
+  'FeatureCollection',
+  'Feature',
+  'Point',
+  'MultiPoint',
+  'LineString',
+  'MultiLineString',
+  'Polygon',
+  'MultiPolygon',
+  'GeometryCollection',
+])
+
+async function readStart(
+  filePath: string,
+  maxBytes: number,
+): Promise<{ bytes: Buffer; size: number }> {
+  const handle = await open(filePath, 'r')
+  try {
+    const { size } = await handle.stat()
+    const bytes = Buffer.alloc(Math.min(size, maxBytes))
+    const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0)
+    return { bytes: bytes.subarray(0, bytesRead), size }
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * Decodes UTF-8 strictly; null when the bytes are not UTF-8 text. With `partial`, an incomplete
+ * character at the very end (the sniff window cut it) is allowed.
+ */
+function decodeUtf8(bytes: Uint8Array, partial: boolean): string | null {
+  if (bytes.includes(0)) return null
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: partial })
+  } catch {
+    return null
+  }
+}
+
+async function sniffCsv(filePath: string): Promise<string | null> {
+  const { bytes, size } = await readStart(filePath, TEXT_SNIFF_BYTES)
+  if (size === 0) return null
+  const text = decodeUtf8(bytes, bytes.length < size)
+  // Other control characters than tab, CR and LF point to a binary file with a .csv name.
+  // eslint-disable-next-line no-control-regex
+  if (text === null || /[\u0001-\u0008\u000e-\u001f\u007f]/.test(text)) return null
+  return MEDIA_TYPES.csv
+}
+
+async function sniffJson(filePath: string, geo: boolean): Promise<string | null> {
+  const { size } = await stat(filePath)
+  if (size === 0 || size > MAX_JSON_BYTES) return null
+  const text = decodeUtf8(await readFile(filePath), false)
+  if (text === null) return null
+  let value: unknown
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ''))
+  } catch {
+    return null
+  }
+  if (!geo) return MEDIA_TYPES.json
+  const type = typeof value === 'object' && value !== null && 'type' in value ? value.type : null
+  return typeof type === 'string' && GEOJSON_TYPES.has(type) ? MEDIA_TYPES.geojson : null
+}
+
+/**
+ * Determines the real media type of an uploaded file from its content, or null when the file is
+ * not of an accepted type. Binary formats are recognised by their signature, whatever the name
+ * says; the caller compares the result with the name using `mediaTypeMatchesName`. Text formats
+ * have no signature, so for them the extension decides which check the content must pass.
+ */
+export async function detectMediaType(filePath: string, fileName: string): Promise<string | null> {
+  // Let I/O errors (missing file, permissions) reach the caller; they are not about the content.
+  await stat(filePath)
+  let sniffed: Awaited<ReturnType<typeof fileTypeFromFile>>
+  try {
+    sniffed = await fileTypeFromFile(filePath)
+  } catch {
+    // file-type gives up on some malformed containers; a file it cannot read is refused.
+    return null
+  }
+  if (sniffed) return isAcceptedMediaType(sniffed.mime) ? sniffed.mime : null
+
+  switch (extensionOf(fileName)) {
+    case 'csv':
+      return sniffCsv(filePath)
+    case 'json':
+      return sniffJson(filePath, false)
+    case 'geojson':
+      return sniffJson(filePath, true)
+    default:
+      return null
+  }
+}

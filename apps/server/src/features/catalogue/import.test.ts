@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { apiPaths, type SearchResponse } from '@dataportaal/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/app.ts'
+import { importCatalogueFile } from './import-file.ts'
+
+let ctx: TestContext
+let dir: string
+
+const record = (id: string, title: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    id,
+    title,
+    description: `Beschrijving van ${title}`,
+    publisher: 'Centraal Bureau voor de Statistiek (CBS)',
+    themes: [],
+    keywords: [],
+    modified: '2016-01-25',
+    format: 'OData',
+    source_url: `https://opendata.cbs.nl/statline/#/CBS/nl/dataset/${id}/table`,
+    ...extra,
+  })
+
+const LINES = [
+  record('cbs-1', 'Asielverzoeken en nareizigers; nationaliteit'),
+  '{ dit is geen json',
+  record('cbs-2', 'Woningvoorraad naar eigendom'),
+  record('cbs-3', 'X'),
+  '',
+  record('cbs-4', 'Fietsendiefstal per gemeente', { themes: ['Veiligheid'] }),
+]
+
+const writeFile = async (name: string, lines: string[]) => {
+  const file = path.join(dir, name)
+  await fs.writeFile(file, lines.join('\n'))
+  return file
+}
+
+const searchTitles = async (query: string) =>
+  (await ctx.app.inject({ url: `/pubapi${apiPaths.search}?query=${query}` }))
+    .json<SearchResponse>()
+    .Results.map((result) => result.title)
+
+beforeAll(async () => {
+  ctx = await createTestContext()
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-import-'))
+})
+afterAll(async () => {
+  await ctx.close()
+  await fs.rm(dir, { recursive: true, force: true })
+})
+
+describe('catalogue import', () => {
+  it('imports valid lines and reports malformed ones by line number', async () => {
+    const file = await writeFile('catalogus.jsonl', LINES)
+    const summary = await importCatalogueFile(ctx.db, ctx.store, file)
+    expect(summary).toMatchObject({ lines: 6, inserted: 3, updated: 0, unchanged: 0 })
+    expect(summary.failed.map((failure) => failure.line)).toEqual([2, 4])
+    expect(summary.failed[1]!.message).toMatch(/^title:/)
+  })
+
+  it('makes records approved, searchable, attributed and themed', async () => {
+    expect(await searchTitles('asielverzoek')).toEqual([
+      'Asielverzoeken en nareizigers; nationaliteit',
+    ])
+    const [row] = await ctx.db.query<{ description: string; theme_names: string[] }>(
+      `select description, theme_names from documents where external_key = 'cbs-1'`,
+    )
+    expect(row!.description).toMatch(/Bron: CBS$/)
+    expect(row!.theme_names).toEqual(['Asiel en integratie'])
+    const [given] = await ctx.db.query<{ theme_names: string[] }>(
+      `select theme_names from documents where external_key = 'cbs-4'`,
+    )
+    expect(given!.theme_names).toEqual(['Veiligheid'])
+  })
+
+  it('is idempotent: importing again changes nothing, a changed record is updated', async () => {
+    const file = await writeFile('catalogus.jsonl', LINES)
+    const again = await importCatalogueFile(ctx.db, ctx.store, file)
+    expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 3 })
+    const changed = await writeFile('gewijzigd.jsonl', [
+      record('cbs-2', 'Woningvoorraad naar eigendom en bouwjaar'),
+    ])
+    expect(await importCatalogueFile(ctx.db, ctx.store, changed)).toMatchObject({ updated: 1 })
+    const [count] = await ctx.db.query<{ n: number }>('select count(*)::int as n from documents')
+    expect(count!.n).toBe(3)
+    expect(await searchTitles('bouwjaar')).toEqual(['Woningvoorraad naar eigendom en bouwjaar'])
+  })
+})
+
+describe('npm run import', () => {
+  it('prints a progress bar and a summary, and exits 1 when lines were refused', async () => {
+    const file = await writeFile('cli.jsonl', LINES)
+    const dataDir = path.join(dir, 'cli-data')
+    const run = promisify(execFile)
+    const serverDir = path.resolve(import.meta.dirname, '..', '..', '..')
+    const result = await run('npx', ['tsx', 'src/cli/import.ts', file], {
+      cwd: serverDir,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: serverDir },
+    }).catch((error: { code: number; stdout: string; stderr: string }) => error)
+    expect('code' in result ? result.code : 0).toBe(1)
+    expect(result.stderr).toContain('100%')
+    expect(result.stderr).toContain('regel 2: geen geldige JSON')
+    expect(result.stdout).toContain(
+      'Klaar: 6 regels, 3 nieuw, 0 bijgewerkt, 0 ongewijzigd, 2 afgekeurd.',
+    )
+  })
+})

@@ -1,0 +1,37 @@
+import { DOCUMENT_LIMITS, VOCABULARY_LIMITS } from '@dataportaal/contract'
+import { z } from 'zod'
+
+/** One line of a catalogue file (the format of the CBS StatLine catalogue export). */
+export const CatalogueRecord = z.object({
+  id: z.string().trim().min(1).max(200),
+  title: z.string().trim().min(DOCUMENT_LIMITS.titleMin).max(DOCUMENT_LIMITS.titleMax),
+  description: z
+    .string()
+    .trim()
+    .max(DOCUMENT_LIMITS.descriptionMax - 100)
+    .default(''),
+  publisher: z.string().trim().min(1).max(120).optional(),
+  themes: z.array(z.string().trim().min(1).max(VOCABULARY_LIMITS.nameMax)).max(20).default([]),
+  keywords: z.array(z.string()).max(100).default([]),
+  modified: z.union([z.iso.date(), z.iso.datetime({ offset: true })]),
+  format: z.string().max(60).optional(),
+  source_url: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .optional(),
+})
+export type CatalogueRecord = z.infer<typeof CatalogueRecord>
+
+/** A document as the catalogue loader writes it: imported records and demo items alike. */
+export interface CatalogueItem {
+  key: string
+  title: string
+  description: string
+  contentTypeName: string
+  sourceFriendlyName: string
+  themes: string[]
+  license: string
+  date: string
+  sourceUrl: string | null
+  files: Array<{ path: string; fileName: string }>
+}

@@ -1,0 +1,96 @@
+import path from 'node:path'
+import type { Queryable } from '../../db/client.ts'
+import { detectMediaType, extractText, ExtractionError } from '../../extraction/index.ts'
+import type { FileStore } from '../../storage/file-store.ts'
+import { refreshSearchIndex } from '../documents/search-index.ts'
+import { ensureNamed } from '../vocabulary/service.ts'
+import type { CatalogueItem } from './record.ts'
+
+export type UpsertOutcome = 'inserted' | 'updated' | 'unchanged'
+
+async function storeFiles(
+  db: Queryable,
+  store: FileStore,
+  documentId: string,
+  item: CatalogueItem,
+) {
+  await db.query('delete from document_files where document_id = $1', [documentId])
+  for (const [position, file] of item.files.entries()) {
+    const mediaType = await detectMediaType(file.path, file.fileName)
+    if (!mediaType) throw new Error(`${file.fileName}: file type not allowed`)
+    const stored = await store.putFile(file.path)
+    let text = ''
+    let status: 'done' | 'failed' = 'done'
+    try {
+      text = await extractText(file.path, mediaType)
+    } catch (error) {
+      if (!(error instanceof ExtractionError)) throw error
+      status = 'failed'
+    }
+    await db.query(
+      `insert into document_files
+         (document_id, position, file_name, media_type, size_bytes, sha256, extraction_status, extracted_text)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        documentId,
+        position,
+        path.basename(file.fileName),
+        mediaType,
+        stored.size,
+        stored.sha256,
+        status,
+        text,
+      ],
+    )
+  }
+}
+
+/**
+ * Writes a catalogue item as an approved document, keyed by `item.key`: a new key inserts,
+ * a known key updates what changed, and an unchanged item is left alone.
+ */
+export async function upsertCatalogueItem(
+  db: Queryable,
+  store: FileStore,
+  item: CatalogueItem,
+): Promise<UpsertOutcome> {
+  const contentTypeId = await ensureNamed(db, 'content_types', item.contentTypeName)
+  const sourceId = await ensureNamed(db, 'sources', item.sourceFriendlyName)
+  const [row] = await db.query<{ id: string; inserted: boolean }>(
+    `insert into documents (external_key, title, description, content_type_id, source_id, license,
+                            source_url, status, document_date, published_at)
+     values ($1, $2, $3, $4, $5, $6, $7, 'goedgekeurd', $8::date, now())
+     on conflict (external_key) do update set
+       title = excluded.title, description = excluded.description,
+       content_type_id = excluded.content_type_id, source_id = excluded.source_id,
+       license = excluded.license, source_url = excluded.source_url,
+       document_date = excluded.document_date, modified_at = now()
+     where (documents.title, documents.description, documents.content_type_id, documents.source_id,
+            documents.license, documents.source_url, documents.document_date)
+       is distinct from (excluded.title, excluded.description, excluded.content_type_id,
+            excluded.source_id, excluded.license, excluded.source_url, excluded.document_date)
+     returning id::text, (xmax = 0) as inserted`,
+    [
+      item.key,
+      item.title,
+      item.description,
+      contentTypeId,
+      sourceId,
+      item.license,
+      item.sourceUrl,
+      item.date,
+    ],
+  )
+  if (!row) return 'unchanged'
+  await db.query('delete from document_themes where document_id = $1', [row.id])
+  for (const theme of item.themes) {
+    const themeId = await ensureNamed(db, 'themes', theme)
+    await db.query(
+      'insert into document_themes (document_id, theme_id) values ($1, $2) on conflict do nothing',
+      [row.id, themeId],
+    )
+  }
+  if (item.files.length > 0) await storeFiles(db, store, row.id, item)
+  await refreshSearchIndex(db, [row.id])
+  return row.inserted ? 'inserted' : 'updated'
+}

@@ -1,0 +1,92 @@
+import {
+  DocumentDetail,
+  DocumentFileParams,
+  DocumentIdParams,
+  Problem,
+  listOf,
+  Bucket,
+} from '@dataportaal/contract'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { FileStore } from '../../storage/file-store.ts'
+import type { Db } from '../../db/client.ts'
+import { contentDisposition } from '../../http/content-disposition.ts'
+import { countByContentType, getDocument, getDocumentFile, recordOpen } from './service.ts'
+
+const TEXT_TYPES = new Set(['text/csv', 'application/json', 'application/geo+json'])
+
+export const documentRoutes =
+  (deps: { db: Db; store: FileStore }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/documents/categorytypenameaggregation',
+      {
+        schema: {
+          tags: ['documenten'],
+          summary: 'Aantal zichtbare documenten per soort (categoryType)',
+          response: { 200: listOf(Bucket) },
+        },
+      },
+      async (request) => {
+        const results = await countByContentType(deps.db, request.viewer)
+        return { Results: results, Total: results.length }
+      },
+    )
+
+    app.get(
+      '/documents/:id',
+      {
+        schema: {
+          tags: ['documenten'],
+          summary: 'Een document met zijn bestanden',
+          params: DocumentIdParams,
+          response: { 200: DocumentDetail, 404: Problem },
+        },
+      },
+      (request) => getDocument(deps.db, request.viewer, request.params.id),
+    )
+
+    app.get(
+      '/documents/:id/files/:fileId',
+      {
+        schema: {
+          tags: ['documenten'],
+          summary: 'Een bestand van een document downloaden',
+          description:
+            'Antwoordt met het bestand zelf (Content-Disposition: attachment), of 404 als problem details.',
+          params: DocumentFileParams,
+        },
+      },
+      async (request, reply) => {
+        const { id, fileId } = request.params
+        const file = await getDocumentFile(deps.db, request.viewer, id, fileId)
+        const type = TEXT_TYPES.has(file.mediaType)
+          ? `${file.mediaType}; charset=utf-8`
+          : file.mediaType
+        return reply
+          .type(type)
+          .header('Content-Length', file.size)
+          .header('Content-Disposition', contentDisposition(file.fileName))
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .header('Cache-Control', 'private, max-age=300')
+          .send(deps.store.read(file.sha256))
+      },
+    )
+
+    app.post(
+      '/documents/open/:id',
+      {
+        schema: {
+          tags: ['documenten'],
+          summary: 'Vastleggen dat een document is geopend',
+          params: DocumentIdParams,
+          response: { 204: z.null(), 404: Problem },
+        },
+      },
+      async (request, reply) => {
+        await recordOpen(deps.db, request.viewer, request.params.id)
+        return reply.status(204).send(null)
+      },
+    )
+  }

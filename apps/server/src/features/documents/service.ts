@@ -1,0 +1,152 @@
+import type { DocumentDetail, DocumentFile } from '@dataportaal/contract'
+import { isAdmin, isEmployee, type Viewer } from '../../auth/viewer.ts'
+import type { Queryable } from '../../db/client.ts'
+import { Params } from '../../db/params.ts'
+import { notFound } from '../../http/problem.ts'
+import { visibleTo } from './visibility.ts'
+
+interface DetailRow extends Record<string, unknown> {
+  id: string
+  title: string
+  description: string
+  content_type: string
+  source: string
+  theme_names: string[]
+  label_names: string[]
+  status: DocumentDetail['status']
+  status_category: DocumentDetail['statusCategory']
+  status_description: string | null
+  rating_avg: number | null
+  rating_count: number
+  owner_id: string | null
+  owner_name: string | null
+  license: string
+  source_url: string | null
+  date: string
+  created_at: Date
+  modified_at: Date
+  published_at: Date | null
+  favorited: boolean | null
+  my_rating: number | null
+  files: Array<{ id: string; fileName: string; mediaType: string; size: number; sha256: string }>
+}
+
+/** Path of a file download, relative to the API prefix the caller used. */
+export const fileDownloadPath = (documentId: string, fileId: string) =>
+  `/documents/${documentId}/files/${fileId}`
+
+export async function getDocument(db: Queryable, viewer: Viewer, id: string) {
+  const params = new Params()
+  const idParam = params.add(id)
+  const visible = visibleTo(viewer, params)
+  const me = isEmployee(viewer) ? params.add(viewer.id) : 'null'
+  const [row] = await db.query<DetailRow>(
+    `select d.id::text as id, d.title, d.description, ct.name as content_type, s.name as source,
+            d.theme_names, d.label_names, d.status, d.status_category, d.status_description,
+            d.rating_avg::float8 as rating_avg, d.rating_count, d.owner_id, e.display_name as owner_name,
+            d.license, d.source_url, to_char(d.document_date, 'YYYY-MM-DD') as date,
+            d.created_at, d.modified_at, d.published_at,
+            exists (select 1 from favorites f where f.document_id = d.id and f.employee_id = ${me}) as favorited,
+            (select r.rating::int from ratings r where r.document_id = d.id and r.employee_id = ${me}) as my_rating,
+            coalesce((select json_agg(json_build_object('id', f.id, 'fileName', f.file_name,
+                        'mediaType', f.media_type, 'size', f.size_bytes, 'sha256', f.sha256)
+                        order by f.position, f.created_at)
+                        from document_files f where f.document_id = d.id), '[]') as files
+       from documents d
+       join content_types ct on ct.id = d.content_type_id
+       join sources s on s.id = d.source_id
+       left join employees e on e.id = d.owner_id
+      where d.id = ${idParam}::uuid and ${visible}`,
+    params.values,
+  )
+  if (!row) throw notFound()
+  return presentDetail(row, viewer)
+}
+
+function presentDetail(row: DetailRow, viewer: Viewer): DocumentDetail {
+  const employee = isEmployee(viewer)
+  const mayReadReason = employee && (isAdmin(viewer) || row.owner_id === viewer.id)
+  const files: DocumentFile[] = row.files.map((file) => ({
+    ...file,
+    size: Number(file.size),
+    url: fileDownloadPath(row.id, file.id),
+  }))
+  return {
+    contentUID: row.id,
+    title: row.title,
+    description: row.description,
+    contentTypeName: row.content_type,
+    sourceFriendlyName: row.source,
+    themes: row.theme_names.length ? row.theme_names : null,
+    status: row.status,
+    averageRating: row.rating_avg === null ? null : Math.round(row.rating_avg * 10) / 10,
+    ratingCount: row.rating_count,
+    owner:
+      row.owner_name === null
+        ? null
+        : { ...(employee && row.owner_id ? { id: row.owner_id } : {}), name: row.owner_name },
+    license: row.license,
+    sourceUrl: row.source_url,
+    date: row.date,
+    created: row.created_at.toISOString(),
+    modified: row.modified_at.toISOString(),
+    published: row.published_at ? row.published_at.toISOString() : null,
+    files,
+    ...(employee
+      ? {
+          labels: row.label_names.length ? row.label_names : null,
+          contentUserUse: { favorited: row.favorited ?? false, rating: row.my_rating },
+        }
+      : {}),
+    ...(mayReadReason
+      ? { statusCategory: row.status_category, statusDescription: row.status_description }
+      : {}),
+  }
+}
+
+export async function getDocumentFile(db: Queryable, viewer: Viewer, id: string, fileId: string) {
+  const params = new Params()
+  const [row] = await db.query<{
+    file_name: string
+    media_type: string
+    size_bytes: string | number
+    sha256: string
+  }>(
+    `select f.file_name, f.media_type, f.size_bytes, f.sha256
+       from document_files f join documents d on d.id = f.document_id
+      where f.id = ${params.add(fileId)}::uuid and d.id = ${params.add(id)}::uuid
+        and ${visibleTo(viewer, params)}`,
+    params.values,
+  )
+  if (!row) throw notFound('Dit bestand bestaat niet of u mag het niet zien.')
+  return {
+    fileName: row.file_name,
+    mediaType: row.media_type,
+    size: Number(row.size_bytes),
+    sha256: row.sha256,
+  }
+}
+
+/** Records that someone opened a document (for the dashboard). */
+export async function recordOpen(db: Queryable, viewer: Viewer, id: string) {
+  const params = new Params()
+  const rows = await db.query(
+    `insert into document_opens (document_id, employee_id)
+     select d.id, ${params.add(isEmployee(viewer) ? viewer.id : null)}
+       from documents d where d.id = ${params.add(id)}::uuid and ${visibleTo(viewer, params)}
+     returning id`,
+    params.values,
+  )
+  if (rows.length === 0) throw notFound()
+}
+
+export async function countByContentType(db: Queryable, viewer: Viewer) {
+  const params = new Params()
+  return db.query<{ key: string; count: number }>(
+    `select ct.name as key, count(*)::int as count
+       from documents d join content_types ct on ct.id = d.content_type_id
+      where ${visibleTo(viewer, params)}
+      group by ct.name order by count desc, ct.name`,
+    params.values,
+  )
+}

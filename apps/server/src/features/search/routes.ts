@@ -1,0 +1,42 @@
+import {
+  CompleteParams,
+  CompleteResponse,
+  EmployeeSearchQuery,
+  Problem,
+  PublicSearchQuery,
+  SearchResponse,
+} from '@dataportaal/contract'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Db } from '../../db/client.ts'
+import { suggest } from './complete.ts'
+import { searchDocuments } from './service.ts'
+
+export const searchRoutes =
+  (deps: { db: Db; audience: 'public' | 'employee' }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/search',
+      {
+        schema: {
+          tags: ['zoeken'],
+          summary: 'Zoeken in de catalogus, met facetten',
+          querystring: deps.audience === 'public' ? PublicSearchQuery : EmployeeSearchQuery,
+          response: { 200: SearchResponse, 422: Problem },
+        },
+      },
+      (request) => searchDocuments(deps.db, request.viewer, request.query),
+    )
+
+    app.get(
+      '/complete/:query',
+      {
+        schema: {
+          tags: ['zoeken'],
+          summary: 'Zoeksuggesties (titels en thema’s), hoogstens 8',
+          params: CompleteParams,
+          response: { 200: CompleteResponse, 422: Problem },
+        },
+      },
+      (request) => suggest(deps.db, request.params.query),
+    )
+  }

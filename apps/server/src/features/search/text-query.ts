@@ -1,0 +1,84 @@
+/**
+ * Turns what a person typed into a PostgreSQL `tsquery` text. Only letters and digits of
+ * the input ever reach the query syntax, so no input can inject operators.
+ */
+
+export const MAX_TERMS = 12
+
+/** Lowercase without diacritics, matching `portal_normalize()` in SQL. */
+export function normalizeText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+}
+
+export function tokenize(text: string): string[] {
+  return (normalizeText(text).match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TERMS)
+}
+
+/** A theme with its name and synonyms, each already tokenized. */
+export interface ThesaurusTheme {
+  name: string
+  phrases: string[][]
+}
+
+/** One part of the query: any of its alternatives (token sequences) may match. */
+export interface TermGroup {
+  source: string[]
+  alternatives: string[][]
+  fromThesaurus: boolean
+}
+
+const startsWithAt = (tokens: string[], at: number, phrase: string[]) =>
+  phrase.length > 0 && phrase.every((token, i) => tokens[at + i] === token)
+
+/**
+ * Splits the query tokens into groups: the longest thesaurus phrase at each position
+ * becomes one group with all names and synonyms of its theme; other tokens stand alone.
+ */
+export function groupTerms(tokens: string[], thesaurus: ThesaurusTheme[]): TermGroup[] {
+  const groups: TermGroup[] = []
+  let at = 0
+  while (at < tokens.length) {
+    let best: { theme: ThesaurusTheme; length: number } | undefined
+    for (const theme of thesaurus) {
+      for (const phrase of theme.phrases) {
+        if (startsWithAt(tokens, at, phrase) && phrase.length > (best?.length ?? 0)) {
+          best = { theme, length: phrase.length }
+        }
+      }
+    }
+    if (best) {
+      groups.push({
+        source: tokens.slice(at, at + best.length),
+        alternatives: best.theme.phrases,
+        fromThesaurus: true,
+      })
+      at += best.length
+    } else {
+      const token = tokens[at]!
+      groups.push({ source: [token], alternatives: [[token]], fromThesaurus: false })
+      at += 1
+    }
+  }
+  return groups
+}
+
+function phraseQuery(phrase: string[], prefix: boolean): string {
+  const words = phrase.map((word, i) => (prefix && i === phrase.length - 1 ? `${word}:*` : word))
+  return words.length === 1 ? words[0]! : `(${words.join(' <-> ')})`
+}
+
+/**
+ * The tsquery text: groups are ANDed, alternatives ORed. With `prefix`, the last word of
+ * each alternative also matches longer words, so `fiets` finds `fietsenstalling`.
+ */
+export function toTsQueryText(groups: TermGroup[], prefix: boolean): string {
+  return groups
+    .map((group) => {
+      const alternatives = group.alternatives.map((phrase) => phraseQuery(phrase, prefix))
+      return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' | ')})`
+    })
+    .join(' & ')
+}

@@ -1,0 +1,73 @@
+import { Bucket, TagList, Thesaurus, listOf } from '@dataportaal/contract'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Db } from '../../db/client.ts'
+import { listThemes, loadThesaurus } from '../vocabulary/service.ts'
+import { countByLabel, countByTheme, listLabels } from './service.ts'
+
+const BucketList = listOf(Bucket)
+
+export const tagRoutes =
+  (deps: { db: Db; audience: 'public' | 'employee' }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/tags',
+      { schema: { tags: ['thema’s'], summary: 'Alle thema’s', response: { 200: TagList } } },
+      async () => {
+        const results = await listThemes(deps.db)
+        return { Results: results, Total: results.length }
+      },
+    )
+
+    app.get(
+      '/thesaurus',
+      {
+        schema: {
+          tags: ['thema’s'],
+          summary: 'Thema’s met synoniemen en verwante termen',
+          response: { 200: Thesaurus },
+        },
+      },
+      () => loadThesaurus(deps.db),
+    )
+
+    app.get(
+      '/tags/aggregation',
+      {
+        schema: {
+          tags: ['thema’s'],
+          summary: 'Aantal zichtbare documenten per thema; ‘Geen Thema’ als laatste',
+          response: { 200: BucketList },
+        },
+      },
+      async (request) => {
+        const results = await countByTheme(deps.db, request.viewer)
+        return { Results: results, Total: results.length }
+      },
+    )
+
+    if (deps.audience === 'public') return
+
+    app.get(
+      '/labels',
+      { schema: { tags: ['labels'], summary: 'Alle labels', response: { 200: TagList } } },
+      async () => {
+        const results = await listLabels(deps.db)
+        return { Results: results, Total: results.length }
+      },
+    )
+
+    app.get(
+      '/labels/aggregation',
+      {
+        schema: {
+          tags: ['labels'],
+          summary: 'Aantal documenten per label; ‘Geen labels’ als laatste (alleen medewerkers)',
+          response: { 200: BucketList },
+        },
+      },
+      async (request) => {
+        const results = await countByLabel(deps.db, request.viewer)
+        return { Results: results, Total: results.length }
+      },
+    )
+  }

@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { InvalidTokenError, type TokenVerifier } from '../auth/verify-token.ts'
+import { PUBLIC_VIEWER, type Viewer } from '../auth/viewer.ts'
+import type { Db } from '../db/client.ts'
+import { recordEmployee, type AdminRule } from '../features/employees/service.ts'
+import { HttpProblem } from './problem.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the prefix's onRequest hook before any handler runs. */
+    viewer: Viewer
+  }
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9\-_.~+/]+=*)$/
+
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization
+  const match = header ? BEARER.exec(header) : null
+  if (!match?.[1]) throw new HttpProblem(401, 'Meld u aan om deze functie te gebruiken.')
+  return match[1]
+}
+
+/** Routes under /pubapi see an anonymous visitor. */
+export function usePublicViewer(scope: FastifyInstance) {
+  scope.addHook('onRequest', async (request) => {
+    request.viewer = PUBLIC_VIEWER
+  })
+}
+
+/** Routes under /api require a verified bearer token; the employee is recorded. */
+export function useEmployeeViewer(
+  scope: FastifyInstance,
+  deps: { db: Db; verifyToken: TokenVerifier | null; adminRule: AdminRule },
+) {
+  scope.addHook('onRequest', async (request, reply) => {
+    reply.header('WWW-Authenticate', 'Bearer')
+    const token = bearerToken(request)
+    if (!deps.verifyToken) {
+      throw new HttpProblem(401, 'Aanmelden is op deze server niet ingericht.')
+    }
+    try {
+      const identity = await deps.verifyToken(token)
+      request.viewer = await recordEmployee(deps.db, identity, deps.adminRule)
+      reply.removeHeader('WWW-Authenticate')
+    } catch (error) {
+      if (error instanceof InvalidTokenError) {
+        throw new HttpProblem(401, 'Uw aanmelding is verlopen of ongeldig. Meld u opnieuw aan.')
+      }
+      throw error
+    }
+  })
+}

@@ -1,0 +1,62 @@
+import path from 'node:path'
+import { createOidcVerifier } from './auth/verify-token.ts'
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { migrate } from './db/migrate.ts'
+import { seedDemoCatalogue } from './features/catalogue/demo.ts'
+import { FileStore } from './storage/file-store.ts'
+
+const SHUTDOWN_GRACE_MS = 10_000
+
+async function main() {
+  const config = loadConfig()
+  const logger = { level: config.logLevel }
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const store = new FileStore(path.join(config.dataDir, 'files'))
+  const verifyToken = config.oidc.authority
+    ? createOidcVerifier(config.oidc.authority, config.oidc.clientId)
+    : null
+  const app = await buildApp({ config, db, store, verifyToken, logger })
+  const log = app.log
+
+  const applied = await migrate(db)
+  log.info({ applied, database: db.kind }, 'database ready')
+  if (config.demoContent) {
+    const started = Date.now()
+    if (await seedDemoCatalogue(db, store)) {
+      log.info({ ms: Date.now() - started }, 'demo catalogue loaded')
+    }
+  }
+  if (!verifyToken) log.warn('OIDC_AUTHORITY is not set: /api answers 401 until sign-in is set up')
+
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info({ signal }, 'shutting down')
+    const force = setTimeout(() => {
+      log.error('shutdown took too long, exiting')
+      process.exit(1)
+    }, SHUTDOWN_GRACE_MS)
+    force.unref()
+    await app.close()
+    await db.close()
+    log.info('stopped')
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+
+  await app.listen({ host: config.host, port: config.port })
+  log.info(`${config.portalName} is running at ${config.publicUrl}`)
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message)
+  } else {
+    console.error('Start-up failed:', error)
+  }
+  process.exit(1)
+})

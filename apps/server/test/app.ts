@@ -1,0 +1,99 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { exportJWK, generateKeyPair, SignJWT } from 'jose'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../src/app.ts'
+import { createTokenVerifier, localKeys } from '../src/auth/verify-token.ts'
+import { loadConfig } from '../src/config.ts'
+import type { Db } from '../src/db/client.ts'
+import { FileStore } from '../src/storage/file-store.ts'
+import { createTestDb } from './db.ts'
+
+export const TEST_ISSUER = 'https://idp.test.local'
+export const TEST_AUDIENCE = 'dataportaal-test'
+export const ADMIN_GROUP = 'portal-admins'
+
+export interface TestIdentity {
+  oid: string
+  name: string
+  email: string
+  groups?: string[]
+}
+
+export const EMPLOYEE: TestIdentity = {
+  oid: 'oid-medewerker',
+  name: 'Mirjam Medewerker',
+  email: 'medewerker@voorbeeldstad.nl',
+}
+export const OTHER_EMPLOYEE: TestIdentity = {
+  oid: 'oid-collega',
+  name: 'Cor Collega',
+  email: 'collega@voorbeeldstad.nl',
+}
+export const ADMIN: TestIdentity = {
+  oid: 'oid-beheerder',
+  name: 'Bert Beheerder',
+  email: 'beheerder@voorbeeldstad.nl',
+  groups: [ADMIN_GROUP],
+}
+
+export interface TestContext {
+  app: FastifyInstance
+  db: Db
+  store: FileStore
+  /** A signed id token as the identity provider would issue it. */
+  tokenFor(
+    identity: TestIdentity,
+    options?: { expiresIn?: string; audience?: string },
+  ): Promise<string>
+  close(): Promise<void>
+}
+
+/** The real app on a fresh database, with a local signing key standing in for the IdP. */
+export async function createTestContext(): Promise<TestContext> {
+  const db = await createTestDb()
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-'))
+  const store = new FileStore(path.join(dataDir, 'files'))
+  const { publicKey, privateKey } = await generateKeyPair('RS256')
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256' }
+  const verifyToken = createTokenVerifier({
+    issuer: TEST_ISSUER,
+    audience: TEST_AUDIENCE,
+    keys: localKeys({ keys: [jwk] }),
+  })
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    OIDC_CLIENT_ID: TEST_AUDIENCE,
+    ADMIN_GROUPS: ADMIN_GROUP,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+  })
+  const app = await buildApp({ config, db, store, verifyToken })
+  await app.ready()
+  return {
+    app,
+    db,
+    store,
+    tokenFor: (identity, options = {}) =>
+      new SignJWT({
+        oid: identity.oid,
+        name: identity.name,
+        preferred_username: identity.email,
+        email: identity.email,
+        groups: identity.groups ?? [],
+      })
+        .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+        .setIssuer(TEST_ISSUER)
+        .setAudience(options.audience ?? TEST_AUDIENCE)
+        .setSubject(identity.oid)
+        .setIssuedAt()
+        .setExpirationTime(options.expiresIn ?? '10m')
+        .sign(privateKey),
+    close: async () => {
+      await app.close()
+      await db.close()
+      await fs.rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { openPglite, openPostgres, type Db } from '../src/db/client.ts'
+import { migrate } from '../src/db/migrate.ts'
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory by default, or a new
+ * database on the PostgreSQL server of DATABASE_URL (dropped again on close).
+ */
+export async function createTestDb(): Promise<Db> {
+  const url = process.env.DATABASE_URL
+  if (!url) {
+    const db = await openPglite()
+    await migrate(db)
+    return db
+  }
+  const name = `portal_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const target = new URL(url)
+  target.pathname = `/${name}`
+  const db = openPostgres(target.toString())
+  await migrate(db)
+  return {
+    ...db,
+    close: async () => {
+      await db.close()
+      const cleanup = new pg.Client({ connectionString: url })
+      await cleanup.connect()
+      await cleanup.query(`drop database if exists ${name} with (force)`)
+      await cleanup.end()
+    },
+  }
+}

@@ -1,0 +1,6 @@
+export * from './common.ts'
+export * from './config.ts'
+export * from './documents.ts'
+export * from './search.ts'
+export * from './tags.ts'
+export * from './routes.ts'
