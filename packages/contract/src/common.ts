@@ -48,3 +48,6 @@ export const Bucket = z.object({ key: z.string(), count: z.number().int().nonneg
 export type Bucket = z.infer<typeof Bucket>
 
 export const Uuid = z.uuid()
+
+/** For calls without query parameters: any parameter is refused, not ignored. */
+export const NoQuery = z.strictObject({})

@@ -1,4 +1,4 @@
-import { PublicConfig } from '@dataportaal/contract'
+import { PublicConfig, NoQuery } from '@dataportaal/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '../../config.ts'
 
@@ -32,6 +32,7 @@ export const clientConfigRoutes =
         schema: {
           tags: ['beheer'],
           summary: 'Instellingen voor de webapplicatie',
+          querystring: NoQuery,
           response: { 200: PublicConfig },
         },
       },

@@ -5,6 +5,7 @@ import {
   Problem,
   listOf,
   Bucket,
+  NoQuery,
 } from '@dataportaal/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -24,6 +25,7 @@ export const documentRoutes =
         schema: {
           tags: ['documenten'],
           summary: 'Aantal zichtbare documenten per soort (categoryType)',
+          querystring: NoQuery,
           response: { 200: listOf(Bucket) },
         },
       },
@@ -39,6 +41,7 @@ export const documentRoutes =
         schema: {
           tags: ['documenten'],
           summary: 'Een document met zijn bestanden',
+          querystring: NoQuery,
           params: DocumentIdParams,
           response: { 200: DocumentDetail, 404: Problem },
         },
@@ -55,6 +58,7 @@ export const documentRoutes =
           description:
             'Antwoordt met het bestand zelf (Content-Disposition: attachment), of 404 als problem details.',
           params: DocumentFileParams,
+          querystring: NoQuery,
         },
       },
       async (request, reply) => {
@@ -80,6 +84,7 @@ export const documentRoutes =
         schema: {
           tags: ['documenten'],
           summary: 'Vastleggen dat een document is geopend',
+          querystring: NoQuery,
           params: DocumentIdParams,
           response: { 204: z.null(), 404: Problem },
         },

@@ -5,6 +5,7 @@ import {
   Problem,
   PublicSearchQuery,
   SearchResponse,
+  NoQuery,
 } from '@dataportaal/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
@@ -33,6 +34,7 @@ export const searchRoutes =
         schema: {
           tags: ['zoeken'],
           summary: 'Zoeksuggesties (titels en thema’s), hoogstens 8',
+          querystring: NoQuery,
           params: CompleteParams,
           response: { 200: CompleteResponse, 422: Problem },
         },

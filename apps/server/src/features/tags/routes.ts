@@ -1,4 +1,4 @@
-import { Bucket, TagList, Thesaurus, listOf } from '@dataportaal/contract'
+import { Bucket, TagList, Thesaurus, listOf, NoQuery } from '@dataportaal/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
 import { listThemes, loadThesaurus } from '../vocabulary/service.ts'
@@ -11,7 +11,14 @@ export const tagRoutes =
   async (app) => {
     app.get(
       '/tags',
-      { schema: { tags: ['thema’s'], summary: 'Alle thema’s', response: { 200: TagList } } },
+      {
+        schema: {
+          tags: ['thema’s'],
+          summary: 'Alle thema’s',
+          querystring: NoQuery,
+          response: { 200: TagList },
+        },
+      },
       async () => {
         const results = await listThemes(deps.db)
         return { Results: results, Total: results.length }
@@ -24,6 +31,7 @@ export const tagRoutes =
         schema: {
           tags: ['thema’s'],
           summary: 'Thema’s met synoniemen en verwante termen',
+          querystring: NoQuery,
           response: { 200: Thesaurus },
         },
       },
@@ -36,6 +44,7 @@ export const tagRoutes =
         schema: {
           tags: ['thema’s'],
           summary: 'Aantal zichtbare documenten per thema; ‘Geen Thema’ als laatste',
+          querystring: NoQuery,
           response: { 200: BucketList },
         },
       },
@@ -49,7 +58,14 @@ export const tagRoutes =
 
     app.get(
       '/labels',
-      { schema: { tags: ['labels'], summary: 'Alle labels', response: { 200: TagList } } },
+      {
+        schema: {
+          tags: ['labels'],
+          summary: 'Alle labels',
+          querystring: NoQuery,
+          response: { 200: TagList },
+        },
+      },
       async () => {
         const results = await listLabels(deps.db)
         return { Results: results, Total: results.length }
@@ -62,6 +78,7 @@ export const tagRoutes =
         schema: {
           tags: ['labels'],
           summary: 'Aantal documenten per label; ‘Geen labels’ als laatste (alleen medewerkers)',
+          querystring: NoQuery,
           response: { 200: BucketList },
         },
       },

@@ -58,6 +58,16 @@ describe('themes', () => {
   })
 })
 
+describe('input', () => {
+  it('refuses unknown query parameters with 422 on every vocabulary call', async () => {
+    for (const url of [apiPaths.tags, apiPaths.thesaurus, apiPaths.tagsAggregation]) {
+      const response = await ctx.app.inject({ url: `/pubapi${url}?limit=5` })
+      expect(response.statusCode).toBe(422)
+      expect(response.headers['content-type']).toContain('application/problem+json')
+    }
+  })
+})
+
 describe('labels', () => {
   it('are counted for employees, with Geen labels last', async () => {
     const token = await ctx.tokenFor(EMPLOYEE)
