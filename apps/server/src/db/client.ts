@@ -57,6 +57,8 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     ...(pgDir ? { dataDir: pgDir } : {}),
     extensions: { pg_trgm, unaccent },
   })
+  // One session serves the whole process; see openPostgres for why work_mem is raised.
+  await lite.exec(`set work_mem = '32MB'`)
   const run = async <T extends Row>(
     target: Pick<PGlite, 'query'>,
     sql: string,
@@ -85,7 +87,8 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 }
 
 export function openPostgres(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString, max: 10 })
+  // Search materialises its matches; 32 MB keeps a broad query's set in memory.
+  const pool = new pg.Pool({ connectionString, max: 10, options: '-c work_mem=32MB' })
   const run = async <T extends Row>(
     target: pg.Pool | pg.PoolClient,
     sql: string,

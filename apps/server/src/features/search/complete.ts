@@ -4,7 +4,8 @@ import { tokenize } from './text-query.ts'
 
 /**
  * Suggestions for the search bar: theme names first, then titles of published documents
- * that start with the text, then titles with a word that starts with it.
+ * that start with the text, then (from three characters on, where the trigram index
+ * helps) titles with a word that starts with it.
  */
 export async function suggest(db: Queryable, text: string): Promise<string[]> {
   if (!shouldSuggest(text)) return []
@@ -20,7 +21,7 @@ export async function suggest(db: Queryable, text: string): Promise<string[]> {
        order by char_length(title), title limit $2)
      union all
      (select title, 2, char_length(title) from documents
-       where status = 'goedgekeurd' and deleted_at is null
+       where char_length($1) >= 3 and status = 'goedgekeurd' and deleted_at is null
          and portal_normalize(title) like '%' || $1 || '%'
          and portal_normalize(title) ~ ('\\m' || $1)
        order by char_length(title), title limit $2)

@@ -48,8 +48,8 @@ function whereClause(viewer: Viewer, input: SearchQuery, match: TextMatch, param
   return where.join('\n and ')
 }
 
-function orderBy(input: SearchQuery, match: TextMatch): string {
-  const byRank = match.kind === 'text' ? 'rank desc, ' : ''
+function orderBy(input: SearchQuery, ranked: boolean): string {
+  const byRank = ranked ? 'rank desc, ' : ''
   switch (input.sort) {
     case 'date':
       return `document_date desc, ${byRank}id`
@@ -60,34 +60,47 @@ function orderBy(input: SearchQuery, match: TextMatch): string {
   }
 }
 
-interface SearchRow extends Record<string, unknown> {
-  total: number
-  page: string[]
-  sources: Bucket[]
-  types: Bucket[]
-  themes: Bucket[]
+/** Matching documents counted per content type and source. */
+interface KindRow {
+  content_type: string
+  source: string
+  n: number
   no_theme: number
-  labels: Bucket[] | null
   no_label: number
-  ratings: Bucket[]
-  years: Bucket[]
 }
 
-const buckets = (groupBy: string, from = 'm') =>
+/** Matching documents counted per year and whole number of stars (null: not rated). */
+interface PeriodRow {
+  year: number
+  rating_floor: number | null
+  n: number
+}
+
+interface SearchRow extends Record<string, unknown> {
+  page: string[]
+  kinds: KindRow[]
+  periods: PeriodRow[]
+  themes: Bucket[]
+  labels: Bucket[] | null
+}
+
+const tagBuckets = (column: string) =>
   `coalesce((select json_agg(json_build_object('key', b.key, 'count', b.n) order by b.n desc, b.key)
-     from (select ${groupBy} as key, count(*)::int as n from ${from} group by 1) b), '[]')`
+     from (select u.name as key, count(*)::int as n
+             from (select unnest(m.${column}) as name from m) u group by 1) b), '[]')`
 
 /**
- * One statement finds the matching documents once (materialised), then reads the page,
- * the total and every aggregation from that set.
+ * One statement finds the matching documents once (materialised, narrow, ranked only when
+ * the order needs it) and reads from that set the page and every aggregation: two small
+ * group-bys whose rows the presenter rolls up into the facets and the total, plus the
+ * themes (and labels) by unnesting.
  */
 async function runSearch(db: Queryable, viewer: Viewer, input: SearchQuery, match: TextMatch) {
   const params = new Params()
-  const rank =
-    match.kind === 'text'
-      ? `ts_rank(d.search_vector, to_tsquery('dutch', ${params.add(match.prefixQuery)})) +
-         ts_rank(d.search_vector, to_tsquery('dutch', ${params.add(match.exactQuery)}))`
-      : '0'
+  const ranked = match.kind === 'text' && input.sort === 'relevance'
+  const rank = ranked
+    ? `ts_rank(d.search_vector, to_tsquery('dutch', ${params.add(match.rankQuery)}))`
+    : '0::real'
   const where = whereClause(viewer, input, match, params)
   const limit = params.add(input.pageSize)
   const offset = params.add((input.offset - 1) * input.pageSize)
@@ -101,21 +114,21 @@ async function runSearch(db: Queryable, viewer: Viewer, input: SearchQuery, matc
         where ${where}
      )
      select
-       (select count(*)::int from m) as total,
-       array(select id::text from m order by ${orderBy(input, match)} limit ${limit} offset ${offset}) as page,
-       ${buckets('s.name', 'm join sources s on s.id = m.source_id')} as sources,
-       ${buckets('c.name', 'm join content_types c on c.id = m.content_type_id')} as types,
-       ${buckets('t.name', 'm cross join unnest(m.theme_names) as t(name)')} as themes,
-       (select count(*)::int from m where theme_names = '{}') as no_theme,
-       ${withLabels ? buckets('l.name', 'm cross join unnest(m.label_names) as l(name)') : 'null'} as labels,
-       (select count(*)::int from m where label_names = '{}') as no_label,
-       coalesce((select json_agg(json_build_object('key', r.n::text, 'count', r.count) order by r.n desc)
-          from (select n, count(*) filter (where m.rating_avg >= n)::int as count
-                  from m cross join generate_series(1, 5) as n group by n) r
-         where r.count > 0), '[]') as ratings,
-       coalesce((select json_agg(json_build_object('key', y.key, 'count', y.n) order by y.key desc)
-          from (select extract(year from document_date)::int::text as key, count(*)::int as n
-                  from m group by 1) y), '[]') as years`,
+       array(select id::text from m order by ${orderBy(input, ranked)} limit ${limit} offset ${offset}) as page,
+       coalesce((select json_agg(k) from (
+         select c.name as content_type, s.name as source, g.n, g.no_theme, g.no_label
+           from (select content_type_id, source_id, count(*)::int as n,
+                        count(*) filter (where theme_names = '{}')::int as no_theme,
+                        count(*) filter (where label_names = '{}')::int as no_label
+                   from m group by 1, 2) g
+           join content_types c on c.id = g.content_type_id
+           join sources s on s.id = g.source_id) k), '[]') as kinds,
+       coalesce((select json_agg(p) from (
+         select extract(year from document_date)::int as year,
+                floor(rating_avg)::int as rating_floor, count(*)::int as n
+           from m group by 1, 2) p), '[]') as periods,
+       ${tagBuckets('theme_names')} as themes,
+       ${withLabels ? tagBuckets('label_names') : 'null'} as labels`,
     params.values,
   )
   return row!
@@ -124,15 +137,60 @@ async function runSearch(db: Queryable, viewer: Viewer, input: SearchQuery, matc
 const withNoValueLast = (list: Bucket[], key: string, count: number): Bucket[] =>
   count > 0 ? [...list, { key, count }] : list
 
+/** Sums `count` per key, most documents first (ties by key). */
+function rollUp<T>(rows: T[], key: (row: T) => string, count: (row: T) => number): Bucket[] {
+  const sums = new Map<string, number>()
+  for (const row of rows) sums.set(key(row), (sums.get(key(row)) ?? 0) + count(row))
+  return [...sums]
+    .map(([k, n]) => ({ key: k, count: n }))
+    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
+}
+
+/** Key `n` counts documents averaging at least n stars: cumulated from the floors. */
+function ratingBuckets(periods: PeriodRow[]): Bucket[] {
+  const buckets: Bucket[] = []
+  let atLeast = 0
+  for (let stars = 5; stars >= 1; stars--) {
+    for (const row of periods) if (row.rating_floor === stars) atLeast += row.n
+    if (atLeast > 0) buckets.push({ key: String(stars), count: atLeast })
+  }
+  return buckets
+}
+
+const sum = <T>(rows: T[], value: (row: T) => number) =>
+  rows.reduce((total, row) => total + value(row), 0)
+
 function presentAggregations(row: SearchRow, viewer: Viewer): Aggregations {
   return {
-    sourceFriendlyName: row.sources,
-    contentTypeName: row.types,
-    themes: withNoValueLast(row.themes, NO_VALUE_BUCKET.themes, row.no_theme),
-    rating: row.ratings,
-    date: row.years,
+    sourceFriendlyName: rollUp(
+      row.kinds,
+      (k) => k.source,
+      (k) => k.n,
+    ),
+    contentTypeName: rollUp(
+      row.kinds,
+      (k) => k.content_type,
+      (k) => k.n,
+    ),
+    themes: withNoValueLast(
+      row.themes,
+      NO_VALUE_BUCKET.themes,
+      sum(row.kinds, (k) => k.no_theme),
+    ),
+    rating: ratingBuckets(row.periods),
+    date: rollUp(
+      row.periods,
+      (p) => String(p.year),
+      (p) => p.n,
+    ).sort((a, b) => Number(b.key) - Number(a.key)),
     ...(isEmployee(viewer)
-      ? { labels: withNoValueLast(row.labels ?? [], NO_VALUE_BUCKET.labels, row.no_label) }
+      ? {
+          labels: withNoValueLast(
+            row.labels ?? [],
+            NO_VALUE_BUCKET.labels,
+            sum(row.kinds, (k) => k.no_label),
+          ),
+        }
       : {}),
   }
 }
@@ -154,24 +212,14 @@ export async function searchDocuments(
   input: SearchQuery,
 ): Promise<SearchResponse> {
   const match = await toTextMatch(db, input.query)
-  const empty: SearchRow = {
-    total: 0,
-    page: [],
-    sources: [],
-    types: [],
-    themes: [],
-    no_theme: 0,
-    labels: [],
-    no_label: 0,
-    ratings: [],
-    years: [],
-  }
+  const empty: SearchRow = { page: [], kinds: [], periods: [], themes: [], labels: [] }
   const row = match.kind === 'none' ? empty : await runSearch(db, viewer, input, match)
+  const total = sum(row.kinds, (kind) => kind.n)
   const rows = await loadResultRows(db, viewer, row.page, match)
-  await logSearch(db, viewer, input, row.total)
+  await logSearch(db, viewer, input, total)
   return {
     Results: rows.map((result) => presentResult(result, viewer, match)),
-    Total: row.total,
+    Total: total,
     Aggregations: presentAggregations(row, viewer),
   }
 }

@@ -11,7 +11,7 @@ import {
 export type TextMatch =
   | { kind: 'all' }
   | { kind: 'none' }
-  | { kind: 'text'; prefixQuery: string; exactQuery: string; tokens: string[] }
+  | { kind: 'text'; prefixQuery: string; rankQuery: string; tokens: string[] }
 
 const MIN_TYPO_LENGTH = 4
 const MAX_CORRECTIONS = 3
@@ -51,7 +51,8 @@ async function correctTypos(db: Queryable, groups: TermGroup[]): Promise<TermGro
           where w.word % c.token and similarity(w.word, c.token) >= $2
           order by similarity(w.word, c.token) desc, w.word limit $3) as similar
        from unnest($1::text[]) as c(token)
-      where not exists (select 1 from search_words w where w.word like c.token || '%')`,
+      where not exists (select 1 from search_words w
+                         where w.word >= c.token and w.word < c.token || chr(1114111))`,
     [candidates, MIN_SIMILARITY, MAX_CORRECTIONS],
   )
   const corrections = new Map(rows.map((row) => [row.token, row.similar]))
@@ -71,7 +72,7 @@ export async function toTextMatch(db: Queryable, query: string | undefined): Pro
   return {
     kind: 'text',
     tokens,
-    prefixQuery: toTsQueryText(groups, true),
-    exactQuery: toTsQueryText(groups, false),
+    prefixQuery: toTsQueryText(groups, 'prefix'),
+    rankQuery: toTsQueryText(groups, 'ranking'),
   }
 }

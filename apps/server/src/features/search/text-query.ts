@@ -65,19 +65,27 @@ export function groupTerms(tokens: string[], thesaurus: ThesaurusTheme[]): TermG
   return groups
 }
 
-function phraseQuery(phrase: string[], prefix: boolean): string {
-  const words = phrase.map((word, i) => (prefix && i === phrase.length - 1 ? `${word}:*` : word))
+/** `prefix`: the last word also matches longer words; `ranking`: exact or prefix. */
+export type QueryMode = 'exact' | 'prefix' | 'ranking'
+
+function phraseQuery(phrase: string[], mode: QueryMode): string {
+  if (mode === 'ranking')
+    return `(${phraseQuery(phrase, 'exact')} | ${phraseQuery(phrase, 'prefix')})`
+  const last = phrase.length - 1
+  const words = phrase.map((word, i) => (mode === 'prefix' && i === last ? `${word}:*` : word))
   return words.length === 1 ? words[0]! : `(${words.join(' <-> ')})`
 }
 
 /**
  * The tsquery text: groups are ANDed, alternatives ORed. With `prefix`, the last word of
- * each alternative also matches longer words, so `fiets` finds `fietsenstalling`.
+ * each alternative also matches longer words, so `fiets` finds `fietsenstalling`. The
+ * `ranking` query matches the same documents, but a whole word counts twice, so exact
+ * matches rank above prefix matches.
  */
-export function toTsQueryText(groups: TermGroup[], prefix: boolean): string {
+export function toTsQueryText(groups: TermGroup[], mode: QueryMode): string {
   return groups
     .map((group) => {
-      const alternatives = group.alternatives.map((phrase) => phraseQuery(phrase, prefix))
+      const alternatives = group.alternatives.map((phrase) => phraseQuery(phrase, mode))
       return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' | ')})`
     })
     .join(' & ')
