@@ -3,31 +3,19 @@ import { isAdmin, isEmployee, type Viewer } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
 import { notFound } from '../../http/problem.ts'
+import { presentSummary, type DocumentSummaryRow } from './presenter.ts'
 import { visibleTo } from './visibility.ts'
 
-interface DetailRow extends Record<string, unknown> {
-  id: string
-  title: string
+interface DetailRow extends DocumentSummaryRow, Record<string, unknown> {
   description: string
-  content_type: string
-  source: string
-  theme_names: string[]
-  label_names: string[]
-  status: DocumentDetail['status']
   status_category: DocumentDetail['statusCategory']
   status_description: string | null
-  rating_avg: number | null
-  rating_count: number
   owner_id: string | null
   owner_name: string | null
   license: string
   source_url: string | null
-  date: string
   created_at: Date
   modified_at: Date
-  published_at: Date | null
-  favorited: boolean | null
-  my_rating: number | null
   files: Array<{ id: string; fileName: string; mediaType: string; size: number; sha256: string }>
 }
 
@@ -72,32 +60,17 @@ function presentDetail(row: DetailRow, viewer: Viewer): DocumentDetail {
     url: fileDownloadPath(row.id, file.id),
   }))
   return {
-    contentUID: row.id,
-    title: row.title,
+    ...presentSummary(row, viewer),
     description: row.description,
-    contentTypeName: row.content_type,
-    sourceFriendlyName: row.source,
-    themes: row.theme_names.length ? row.theme_names : null,
-    status: row.status,
-    averageRating: row.rating_avg === null ? null : Math.round(row.rating_avg * 10) / 10,
-    ratingCount: row.rating_count,
     owner:
       row.owner_name === null
         ? null
         : { ...(employee && row.owner_id ? { id: row.owner_id } : {}), name: row.owner_name },
     license: row.license,
     sourceUrl: row.source_url,
-    date: row.date,
     created: row.created_at.toISOString(),
     modified: row.modified_at.toISOString(),
-    published: row.published_at ? row.published_at.toISOString() : null,
     files,
-    ...(employee
-      ? {
-          labels: row.label_names.length ? row.label_names : null,
-          contentUserUse: { favorited: row.favorited ?? false, rating: row.my_rating },
-        }
-      : {}),
     ...(mayReadReason
       ? { statusCategory: row.status_category, statusDescription: row.status_description }
       : {}),

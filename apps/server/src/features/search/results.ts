@@ -3,6 +3,7 @@ import { isEmployee, type Viewer } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
 import { formatName } from '../documents/formats.ts'
+import { presentSummary, type DocumentSummaryRow } from '../documents/presenter.ts'
 import {
   HEADLINE_OPTIONS_SQL,
   MARK_END,
@@ -14,24 +15,11 @@ import {
 } from './highlight.ts'
 import type { TextMatch } from './text-match.ts'
 
-export interface ResultRow extends Record<string, unknown> {
-  id: string
-  title: string
+export interface ResultRow extends DocumentSummaryRow, Record<string, unknown> {
   description: string
-  status: SearchResult['status']
-  content_type: string
-  source: string
-  theme_names: string[]
-  label_names: string[]
-  rating_avg: number | null
-  rating_count: number
-  date: string
-  published_at: Date | null
   media_types: string[]
   title_marked: string | null
   snippet_marked: string | null
-  favorited: boolean | null
-  my_rating: number | null
 }
 
 /** How much file text a snippet may come from; headlines over whole files are too slow. */
@@ -86,24 +74,9 @@ export function presentResult(row: ResultRow, viewer: Viewer, match: TextMatch):
       ? markedToHtml(row.snippet_marked)
       : excerpt(row.description)
   return {
-    contentUID: row.id,
-    title: row.title,
+    ...presentSummary(row, viewer),
     titleHighlight: row.title_marked ? markedToHtml(row.title_marked) : escapeHtml(row.title),
     snippet,
-    contentTypeName: row.content_type,
-    sourceFriendlyName: row.source,
-    themes: row.theme_names.length ? row.theme_names : null,
-    status: row.status,
-    averageRating: row.rating_avg === null ? null : Math.round(row.rating_avg * 10) / 10,
-    ratingCount: row.rating_count,
-    date: row.date,
-    published: row.published_at ? row.published_at.toISOString() : null,
     fileFormats: row.media_types.map(formatName),
-    ...(isEmployee(viewer)
-      ? {
-          labels: row.label_names.length ? row.label_names : null,
-          contentUserUse: { favorited: row.favorited ?? false, rating: row.my_rating },
-        }
-      : {}),
   }
 }
