@@ -87,8 +87,13 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 }
 
 export function openPostgres(connectionString: string): Db {
-  // Search materialises its matches; 32 MB keeps a broad query's set in memory.
-  const pool = new pg.Pool({ connectionString, max: 10, options: '-c work_mem=32MB' })
+  // Search materialises its matches: 32 MB keeps a broad query's set in memory, and cheap
+  // parallel tuples let both cores scan and rank a broad query's matches.
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    options: '-c work_mem=32MB -c parallel_tuple_cost=0.001 -c parallel_setup_cost=10',
+  })
   const run = async <T extends Row>(
     target: pg.Pool | pg.PoolClient,
     sql: string,

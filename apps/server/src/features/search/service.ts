@@ -84,10 +84,12 @@ interface SearchRow extends Record<string, unknown> {
   labels: Bucket[] | null
 }
 
+/** Documents share few combinations of themes: count those, then split them into names. */
 const tagBuckets = (column: string) =>
   `coalesce((select json_agg(json_build_object('key', b.key, 'count', b.n) order by b.n desc, b.key)
-     from (select u.name as key, count(*)::int as n
-             from (select unnest(m.${column}) as name from m) u group by 1) b), '[]')`
+     from (select u.name as key, sum(g.n)::int as n
+             from (select ${column} as names, count(*) as n from m group by 1) g
+             cross join unnest(g.names) as u(name) group by 1) b), '[]')`
 
 /**
  * One statement finds the matching documents once (materialised, narrow, ranked only when
@@ -118,8 +120,8 @@ async function runSearch(db: Queryable, viewer: Viewer, input: SearchQuery, matc
        coalesce((select json_agg(k) from (
          select c.name as content_type, s.name as source, g.n, g.no_theme, g.no_label
            from (select content_type_id, source_id, count(*)::int as n,
-                        count(*) filter (where theme_names = '{}')::int as no_theme,
-                        count(*) filter (where label_names = '{}')::int as no_label
+                        count(*) filter (where cardinality(theme_names) = 0)::int as no_theme,
+                        count(*) filter (where cardinality(label_names) = 0)::int as no_label
                    from m group by 1, 2) g
            join content_types c on c.id = g.content_type_id
            join sources s on s.id = g.source_id) k), '[]') as kinds,
