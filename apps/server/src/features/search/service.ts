@@ -126,7 +126,7 @@ async function runSearch(db: Queryable, viewer: Viewer, input: SearchQuery, matc
            join content_types c on c.id = g.content_type_id
            join sources s on s.id = g.source_id) k), '[]') as kinds,
        coalesce((select json_agg(p) from (
-         select extract(year from document_date)::int as year,
+         select date_part('year', document_date)::int as year,
                 floor(rating_avg)::int as rating_floor, count(*)::int as n
            from m group by 1, 2) p), '[]') as periods,
        ${tagBuckets('theme_names')} as themes,
