@@ -169,3 +169,20 @@ describe('GET /documents/categorytypenameaggregation', () => {
     expect(own).toEqual({ Results: [{ key: 'Dataset', count: 3 }], Total: 1 })
   })
 })
+
+// Adds a published document, so it runs after the counting tests above.
+describe('a file missing from storage', () => {
+  it('answers 404 problem details, not a 500, when the stored file is missing', async () => {
+    const orphanId = await createDocument(ctx.db, {
+      title: 'Zonder bestand op schijf',
+      fileText: '',
+    })
+    const [file] = await ctx.db.query<{ id: string }>(
+      'select id::text from document_files where document_id = $1',
+      [orphanId],
+    )
+    const response = await inject(apiPaths.documentFile(orphanId, file!.id))
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toContain('application/problem+json')
+  })
+})

@@ -12,6 +12,7 @@ import { z } from 'zod'
 import type { FileStore } from '../../storage/file-store.ts'
 import type { Db } from '../../db/client.ts'
 import { contentDisposition } from '../../http/content-disposition.ts'
+import { notFound } from '../../http/problem.ts'
 import { countByContentType, getDocument, getDocumentFile, recordOpen } from './service.ts'
 
 const TEXT_TYPES = new Set(['text/csv', 'application/json', 'application/geo+json'])
@@ -64,6 +65,11 @@ export const documentRoutes =
       async (request, reply) => {
         const { id, fileId } = request.params
         const file = await getDocumentFile(deps.db, request.viewer, id, fileId)
+        if (!(await deps.store.exists(file.sha256))) {
+          // A row without its file is a fault of ours, not of the request: log it loudly.
+          request.log.error({ documentId: id, fileId, sha256: file.sha256 }, 'stored file missing')
+          throw notFound('Dit bestand is op dit moment niet beschikbaar.')
+        }
         const type = TEXT_TYPES.has(file.mediaType)
           ? `${file.mediaType}; charset=utf-8`
           : file.mediaType
