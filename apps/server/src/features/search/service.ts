@@ -198,9 +198,8 @@ function presentAggregations(row: SearchRow, viewer: Viewer): Aggregations {
 }
 
 async function logSearch(db: Queryable, viewer: Viewer, input: SearchQuery, total: number) {
+  // Paging is not a filter: the log keeps what was asked, not which page of it.
   const { query, offset, pageSize, ...filters } = input
-  void offset
-  void pageSize
   await db.query(
     `insert into search_log (query, normalized_query, filters, result_count, employee_id)
      values ($1, portal_normalize(btrim($1)), $2, $3, $4)`,
