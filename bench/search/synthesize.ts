@@ -16,13 +16,10 @@ import type { Db } from '../../apps/server/src/db/client.ts'
 import { classifyThemes } from '../../apps/server/src/features/catalogue/classify.ts'
 import { refreshSearchIndex } from '../../apps/server/src/features/documents/search-index.ts'
 import { normalizeText } from '../../apps/server/src/features/search/text-query.ts'
-import {
-  ensureNamed,
-  saveThesaurusEntry,
-} from '../../apps/server/src/features/vocabulary/service.ts'
+import { DEMO_DIR, loadDemoVocabularies } from '../../apps/server/src/features/catalogue/demo.ts'
+import { seededRandom } from '../../apps/server/demo/tools/lib/random.ts'
 import { catalogueFingerprint, markCatalogue, openBenchDatabase, type DbKind } from './database.ts'
 
-export const DEMO_DIR = path.resolve(import.meta.dirname, '..', '..', 'apps', 'server', 'demo')
 export const DEFAULT_DOCS = 100_000
 export const DEFAULT_SEED = 'dataportaal-bench-1'
 const BATCH_SIZE = 2_000
@@ -73,28 +70,25 @@ export function readVocabularies(): Vocabularies {
 // Seeded randomness (mulberry32 over an FNV-1a hash of the seed text)
 
 export class Random {
-  private state: number
+  private readonly nextFloat: () => number
 
+  /** The demo generator's mulberry32, seeded with an FNV-1a hash of the seed text. */
   constructor(seed: string) {
     let hash = 0x811c9dc5
     for (let i = 0; i < seed.length; i++) {
       hash ^= seed.charCodeAt(i)
       hash = Math.imul(hash, 0x01000193)
     }
-    this.state = hash >>> 0
+    this.nextFloat = seededRandom(hash)
   }
 
   uint32(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0
-    let t = this.state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return (t ^ (t >>> 14)) >>> 0
+    return this.nextFloat() * 4_294_967_296
   }
 
   /** In [0, 1). */
   next(): number {
-    return this.uint32() / 4_294_967_296
+    return this.nextFloat()
   }
 
   /** An integer in [min, max]. */
@@ -318,21 +312,21 @@ export interface LoadSummary {
   ms: { vocabularies: number; documents: number; vacuum: number; total: number }
 }
 
-async function loadVocabularies(db: Db, vocabularies: Vocabularies) {
-  const ids = { contentTypes: new Map<string, number>(), sources: new Map<string, number>() }
-  const themes = new Map<string, string>()
-  await db.transaction(async (tx) => {
-    for (const name of vocabularies.contentTypes) {
-      ids.contentTypes.set(name, Number(await ensureNamed(tx, 'content_types', name)))
-    }
-    for (const name of vocabularies.sources) {
-      ids.sources.set(name, Number(await ensureNamed(tx, 'sources', name)))
-    }
-    for (const entry of vocabularies.thesaurus) {
-      themes.set(entry.term, await saveThesaurusEntry(tx, entry))
-    }
-  })
-  return { ...ids, themes }
+/** The server's own demo vocabularies, then their ids by name for the bulk inserts. */
+async function loadVocabularies(db: Db) {
+  await loadDemoVocabularies(db)
+  const idsOf = async (table: 'content_types' | 'sources' | 'themes') =>
+    new Map(
+      (await db.query<{ id: string; name: string }>(`select id::text, name from ${table}`)).map(
+        (row) => [row.name, row.id],
+      ),
+    )
+  const [contentTypes, sources, themes] = await Promise.all([
+    idsOf('content_types'),
+    idsOf('sources'),
+    idsOf('themes'),
+  ])
+  return { contentTypes, sources, themes }
 }
 
 const hasWord = (text: string, word: string) => new RegExp(`\\b${word}\\b`).test(text)
@@ -348,7 +342,7 @@ export async function loadSyntheticCatalogue(
   const log = options.log ?? (() => undefined)
   const started = performance.now()
   const vocabularies = readVocabularies()
-  const ids = await loadVocabularies(db, vocabularies)
+  const ids = await loadVocabularies(db)
   const vocabulariesMs = performance.now() - started
 
   const documents = synthesizeDocuments(
