@@ -175,7 +175,8 @@ describe('a file missing from storage', () => {
   it('answers 404 problem details, not a 500, when the stored file is missing', async () => {
     const orphanId = await createDocument(ctx.db, {
       title: 'Zonder bestand op schijf',
-      fileText: '',
+      // A digest the store never received: the row points at a file that is not there.
+      file: { fileName: 'weg.csv', mediaType: 'text/csv', sha256: 'f'.repeat(64), size: 10 },
     })
     const [file] = await ctx.db.query<{ id: string }>(
       'select id::text from document_files where document_id = $1',
