@@ -1,4 +1,6 @@
 import js from '@eslint/js'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
@@ -23,5 +25,17 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
       'no-restricted-exports': ['error', { restrictDefaultExports: { direct: false } }],
     },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  {
+    files: ['apps/web/**/*.tsx'],
+    ...jsxA11y.flatConfigs.strict,
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
 )

@@ -44,6 +44,11 @@ const EnvSchema = z.object({
   FOOTER_DISCLAIMER_URL: z.url().default('https://www.voorbeeldstad.nl/disclaimer'),
   FOOTER_ACCESSIBILITY_URL: z.url().default('https://www.voorbeeldstad.nl/toegankelijkheid'),
   FOOTER_CITY_URL: z.url().default('https://www.voorbeeldstad.nl'),
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an https URL template with {z}, {x} and {y}')
+    .optional(),
+  MAP_ATTRIBUTION: z.string().max(300).default(''),
   DEMO_CONTENT: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -77,6 +82,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       accessibility: env.FOOTER_ACCESSIBILITY_URL,
       city: env.FOOTER_CITY_URL,
     },
+    map: { tileUrl: env.MAP_TILE_URL ?? null, attribution: env.MAP_ATTRIBUTION },
     demoContent: env.DEMO_CONTENT,
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR

@@ -9,15 +9,6 @@ export const STORAGE_KEYS = {
   contrast: 'contrast',
 } as const
 
-/** Retry policy of every client request (spec section 9). */
-export const RETRY_POLICY = {
-  maxRetries: 3,
-  retryableMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'],
-  retryableStatus: (status: number) => status === 429 || status >= 500,
-  exponentialBaseMs: 100,
-  jitterRatio: 0.2,
-} as const
-
 export const API_PREFIX = {
   authenticated: '/api',
   public: '/pubapi',

@@ -18,6 +18,13 @@ export const PublicConfig = z
       city: z.string(),
     }),
     maxUploadMb: z.number().int(),
+    map: z.object({
+      tileUrl: z
+        .string()
+        .nullable()
+        .describe('Tile URL template; null draws features without tiles'),
+      attribution: z.string(),
+    }),
   })
   .meta({ id: 'PublicConfig' })
 export type PublicConfig = z.infer<typeof PublicConfig>

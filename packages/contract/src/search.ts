@@ -8,6 +8,8 @@ export const SEARCH_LIMITS = {
   maxFilterValues: 20,
   /** Suggestions: the trimmed, lowercased text must be longer than this. */
   minSuggestLength: 2,
+  /** Suggestions are asked for this long after the last keystroke (spec section 9). */
+  suggestDebounceMs: 200,
   maxSuggestions: 8,
   /** Only these many result pages can be reached; deeper paging is refused. */
   maxOffset: 1000,

@@ -39,7 +39,16 @@ export async function registerWebApp(
       root: options.webDistDir,
       wildcard: false,
       index: false,
-      maxAge: '1h',
+      // The build writes .br and .gz next to each text file; no compression at request time.
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        // Vite puts a content hash in every name under assets/, so those never change.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`)
+        reply.setHeader(
+          'Cache-Control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        )
+      },
     })
   }
   app.setNotFoundHandler((request, reply) => {

@@ -19,6 +19,7 @@ export function clientConfig(config: Config): PublicConfig {
     serviceDeskUrl: config.serviceDeskUrl,
     footerLinks: config.footerLinks,
     maxUploadMb: config.maxUploadMb,
+    map: config.map,
   }
 }
 

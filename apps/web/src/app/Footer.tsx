@@ -1,0 +1,30 @@
+import { useConfig } from '../shared/api/config.ts'
+import { ExternalLink } from '../shared/ui/nlds.ts'
+
+export function Footer() {
+  const { footerLinks, portalName } = useConfig()
+  const links = [
+    { href: footerLinks.privacy, label: 'Privacy- en cookieverklaring' },
+    { href: footerLinks.disclaimer, label: 'Disclaimer' },
+    { href: footerLinks.accessibility, label: 'Toegankelijkheidsverklaring' },
+    { href: footerLinks.city, label: 'Website van de gemeente' },
+  ]
+  return (
+    <footer className="utrecht-page-footer portal-footer">
+      <div className="portal-footer__inner">
+        <p className="utrecht-paragraph portal-footer__name">{portalName}</p>
+        <nav aria-label="Voettekst">
+          <ul className="portal-footer__links">
+            {links.map((link) => (
+              <li key={link.label}>
+                <ExternalLink href={link.href} external>
+                  {link.label}
+                </ExternalLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react'
+import { Link, NavLink, useLocation } from 'react-router'
+import { useConfig } from '../shared/api/config.ts'
+import { CloseIcon, MenuIcon } from '../shared/ui/icons.tsx'
+import { Button, PageHeader } from '../shared/ui/nlds.ts'
+import { ContrastToggle } from './contrast.tsx'
+import { UserMenu } from './UserMenu.tsx'
+
+const NAV_ID = 'hoofdmenu'
+
+export function TopBar() {
+  const { logoUrl, portalName } = useConfig()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const location = useLocation()
+
+  // A followed link closes the small-screen menu.
+  const [seenPath, setSeenPath] = useState(location.pathname)
+  if (seenPath !== location.pathname) {
+    setSeenPath(location.pathname)
+    setMenuOpen(false)
+  }
+
+  return (
+    <PageHeader className="portal-header">
+      <div className="portal-header__inner">
+        <Link to="/" className="portal-logo">
+          <img src={logoUrl} alt="" width={40} height={40} />
+          <span>{portalName}</span>
+        </Link>
+        <Button
+          appearance="subtle-button"
+          className="portal-header__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={NAV_ID}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          <span>Menu</span>
+        </Button>
+        <nav
+          id={NAV_ID}
+          aria-label="Hoofdmenu"
+          className={`portal-nav${menuOpen ? ' portal-nav--open' : ''}`}
+        >
+          <ul className="portal-nav__links">
+            <li>
+              <NavLink className="portal-nav__link" to="/datavraag">
+                Datavraag
+              </NavLink>
+            </li>
+            <li>
+              <NavLink className="portal-nav__link" to="/info">
+                FAQ
+              </NavLink>
+            </li>
+          </ul>
+          <ContrastToggle />
+          <UserMenu />
+        </nav>
+      </div>
+    </PageHeader>
+  )
+}

@@ -1,0 +1,91 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router'
+import { HomePage } from '../features/home/HomePage.tsx'
+import { SearchPage } from '../features/search/SearchPage.tsx'
+import { readStorage } from '../shared/storage.ts'
+import { Layout } from './Layout.tsx'
+import { RouteError } from './RouteError.tsx'
+
+/** Screens behind sign-in or of later work load on demand, so the first bundle stays small. */
+const lazyScreen =
+  <Name extends string>(load: () => Promise<Record<Name, React.ComponentType>>, name: Name) =>
+  async () => ({ Component: (await load())[name] })
+
+const account = () => import('../features/account/screens.tsx')
+
+/** /thema and /tag: only when both stored flags say so (spec section 5); the server checks again. */
+const requireStoredAdmin = () =>
+  readStorage('authenticated') === 'true' && readStorage('isAdmin') === 'true'
+
+function AdminOnly({ children }: { children: React.ReactNode }) {
+  return requireStoredAdmin() ? children : <Navigate to="/" replace />
+}
+
+const dataQuestion = lazyScreen(
+  () => import('../features/data-question/DataQuestionPage.tsx'),
+  'DataQuestionPage',
+)
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: Layout,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, Component: HomePage },
+      { path: 'zoeken', Component: SearchPage },
+      { path: 'favorieten', lazy: lazyScreen(account, 'FavoritesScreen') },
+      { path: 'favorieten/:page', lazy: lazyScreen(account, 'FavoritesScreen') },
+      {
+        path: 'documenten/:contentId',
+        children: [
+          {
+            index: true,
+            lazy: lazyScreen(
+              () => import('../features/documents/DocumentPage.tsx'),
+              'DocumentPage',
+            ),
+          },
+          { path: 'edit', lazy: lazyScreen(account, 'EditDocumentScreen') },
+        ],
+      },
+      { path: 'validatie', lazy: lazyScreen(account, 'ValidationScreen') },
+      { path: 'data', lazy: lazyScreen(account, 'MyDataScreen') },
+      { path: 'data/:page', lazy: lazyScreen(account, 'MyDataScreen') },
+      { path: 'info', lazy: lazyScreen(() => import('../features/info/InfoPage.tsx'), 'InfoPage') },
+      // Declared twice, as the spec has it: first the help-contact page, then the contact page.
+      { id: 'help-contact', path: 'datavraag', lazy: dataQuestion },
+      { id: 'contact', path: 'datavraag', lazy: dataQuestion },
+      { path: 'document/upload', lazy: lazyScreen(account, 'UploadScreen') },
+      { path: 'dashboard', lazy: lazyScreen(account, 'DashboardScreen') },
+      {
+        path: 'thema',
+        lazy: async () => {
+          const { ThemesScreen } = await account()
+          return {
+            element: (
+              <AdminOnly>
+                <ThemesScreen />
+              </AdminOnly>
+            ),
+          }
+        },
+      },
+      {
+        path: 'tag',
+        lazy: async () => {
+          const { LabelsScreen } = await account()
+          return {
+            element: (
+              <AdminOnly>
+                <LabelsScreen />
+              </AdminOnly>
+            ),
+          }
+        },
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+]
+
+export const createRouter = () => createBrowserRouter(routes)

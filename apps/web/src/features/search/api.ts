@@ -1,0 +1,32 @@
+import { CompleteResponse, SearchResponse, apiPaths, shouldSuggest } from '@dataportaal/contract'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { apiPrefix, apiRequest } from '../../shared/api/client.ts'
+import { toApiQuery, type SearchState } from './search-url.ts'
+
+export const searchKeys = {
+  all: ['search'] as const,
+  results: (state: SearchState) => [...searchKeys.all, apiPrefix(), toApiQuery(state)] as const,
+  suggestions: (text: string) => ['complete', apiPrefix(), text] as const,
+}
+
+export function useSearchResults(state: SearchState) {
+  return useQuery({
+    queryKey: searchKeys.results(state),
+    queryFn: ({ signal }) =>
+      apiRequest(SearchResponse, apiPaths.search, { query: toApiQuery(state), signal }),
+    // The previous page stays on screen while the next loads: no jumping layout.
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** Suggestions for what was typed; only asked for when it is long enough (spec section 5). */
+export function useSuggestions(text: string) {
+  const normalized = text.trim().toLowerCase()
+  return useQuery({
+    queryKey: searchKeys.suggestions(normalized),
+    queryFn: ({ signal }) =>
+      apiRequest(CompleteResponse, apiPaths.complete(normalized), { signal }),
+    enabled: shouldSuggest(normalized),
+    staleTime: 5 * 60_000,
+  })
+}

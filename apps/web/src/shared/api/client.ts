@@ -1,0 +1,86 @@
+import { API_PREFIX, Problem, fetchWithRetry } from '@dataportaal/contract'
+import type { z } from 'zod'
+import { readStorage } from '../storage.ts'
+
+export type QueryValue = string | number | boolean | readonly string[] | null | undefined
+export type QueryParams = Record<string, QueryValue>
+
+/** One total time limit per call, over all its retries. */
+const REQUEST_TIMEOUT_MS = 30_000
+
+/** A failed call: the status and, when the server sent one, its problem details. */
+export class ApiError extends Error {
+  override name = 'ApiError'
+  constructor(
+    readonly status: number,
+    readonly problem: Problem | null,
+  ) {
+    super(problem?.title ?? `HTTP ${status}`)
+  }
+}
+
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404
+
+/** Signed in means the stored flag is exactly 'true' (spec section 6). */
+export const isSignedIn = () => readStorage('authenticated') === 'true'
+
+export const apiPrefix = () => (isSignedIn() ? API_PREFIX.authenticated : API_PREFIX.public)
+
+/** Arrays become repeated parameters (spec section 7); empty values are left out. */
+export function toSearchParams(query: QueryParams = {}): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue
+    if (Array.isArray(value)) for (const item of value) params.append(name, item)
+    else params.append(name, String(value))
+  }
+  return params
+}
+
+export function apiUrl(path: string, query?: QueryParams, prefix: string = apiPrefix()): string {
+  const params = toSearchParams(query).toString()
+  return `${prefix}${path}${params ? `?${params}` : ''}`
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  query?: QueryParams
+  body?: BodyInit
+  signal?: AbortSignal
+  /** Defaults to /api when signed in, else /pubapi. */
+  prefix?: string
+}
+
+/** Every call of the app goes through here: prefix, bearer token, retry policy, problems. */
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+  const prefix = options.prefix ?? apiPrefix()
+  const headers = new Headers({ Accept: 'application/json' })
+  const token = readStorage('token')
+  if (prefix === API_PREFIX.authenticated && token) headers.set('Authorization', `Bearer ${token}`)
+  const response = await fetchWithRetry(
+    fetch,
+    apiUrl(path, options.query, prefix),
+    { method: options.method ?? 'GET', headers, body: options.body, signal: options.signal },
+    { totalTimeoutMs: REQUEST_TIMEOUT_MS },
+  )
+  if (!response.ok) throw new ApiError(response.status, await readProblem(response))
+  return response
+}
+
+/** Calls the API and checks the answer against the contract's schema. */
+export async function apiRequest<T extends z.ZodType>(
+  schema: T,
+  path: string,
+  options?: RequestOptions,
+): Promise<z.infer<T>> {
+  const response = await apiFetch(path, options)
+  return schema.parse(await response.json())
+}
+
+async function readProblem(response: Response): Promise<Problem | null> {
+  try {
+    return Problem.parse(await response.json())
+  } catch {
+    return null
+  }
+}
