@@ -99,6 +99,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'tachtig' })).toThrow(/PORT="tachtig"/)
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
     expect(() => loadConfig({ MAX_UPLOAD_MB: '0' })).toThrow(/MAX_UPLOAD_MB/)
+    expect(() => loadConfig({ MAP_TILE_URL: 'http://tiles.example/{z}/{x}/{y}.png' })).toThrow(
+      /MAP_TILE_URL/,
+    )
+  })
+
+  it('passes a map tile template to the web app', () => {
+    const template = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
+    expect(loadConfig({ MAP_TILE_URL: template, MAP_ATTRIBUTION: '© OpenStreetMap' }).map).toEqual({
+      tileUrl: template,
+      attribution: '© OpenStreetMap',
+    })
+    expect(loadConfig({}).map).toEqual({ tileUrl: null, attribution: '' })
   })
 
   it('has working defaults', () => {

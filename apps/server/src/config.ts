@@ -46,7 +46,10 @@ const EnvSchema = z.object({
   FOOTER_CITY_URL: z.url().default('https://www.voorbeeldstad.nl'),
   MAP_TILE_URL: z
     .string()
-    .regex(/^https:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an https URL template with {z}, {x} and {y}')
+    .regex(
+      /^https:\/\/.*\{z\}.*\{x\}.*\{y\}/,
+      'must be an https URL template with {z}, {x} and {y}',
+    )
     .optional(),
   MAP_ATTRIBUTION: z.string().max(300).default(''),
   DEMO_CONTENT: booleanFlag,

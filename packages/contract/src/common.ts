@@ -37,6 +37,8 @@ export const listOf = <T extends z.ZodType>(item: T) =>
 
 export const Bucket = z.object({ key: z.string(), count: z.number().int().nonnegative() })
 export type Bucket = z.infer<typeof Bucket>
+/** The aggregation endpoints' answer: `{ Results: [{ key, count }], Total }`. */
+export const BucketList = listOf(Bucket).meta({ id: 'BucketList' })
 
 export const Uuid = z.uuid()
 

@@ -61,5 +61,3 @@ export const DocumentDetail = z
   })
   .meta({ id: 'DocumentDetail' })
 export type DocumentDetail = z.infer<typeof DocumentDetail>
-
-export const CategoryTypeAggregation = z.array(z.object({ key: z.string(), count: z.number() }))

@@ -13,6 +13,9 @@ const isApiPath = (url: string) =>
     (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
   )
 
+/** A missing file (an old chunk, a typo) is a 404, not the app's page with the wrong type. */
+const isFilePath = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '')
+
 /** Shown when the web app has not been built: says how to build it, and where the API is. */
 function notBuiltPage(portalName: string) {
   const name = escapeHtml(portalName)
@@ -22,6 +25,14 @@ function notBuiltPage(portalName: string) {
 <body><main><h1>${name}</h1>
 <p>De webapplicatie is nog niet gebouwd. Start het portaal met <code>npm start</code> vanuit de hoofdmap.</p>
 <p>De API en haar documentatie staan op <a href="/api/docs">/api/docs</a>.</p></main></body></html>`
+}
+
+/** Vite puts a content hash in every name under assets/, so those never change; the page itself always may. */
+function cacheControl(filePath: string) {
+  if (filePath.includes(`${path.sep}assets${path.sep}`))
+    return 'public, max-age=31536000, immutable'
+  if (path.basename(filePath).startsWith('index.html')) return 'no-cache'
+  return 'public, max-age=3600'
 }
 
 /**
@@ -37,23 +48,21 @@ export async function registerWebApp(
   if (built) {
     await app.register(fastifyStatic, {
       root: options.webDistDir,
-      wildcard: false,
-      index: false,
+      // Files are looked up per request, so a rebuild of the app needs no restart.
+      wildcard: true,
+      index: 'index.html',
+      // Our own Cache-Control below, not the plugin's max-age.
+      cacheControl: false,
       // The build writes .br and .gz next to each text file; no compression at request time.
       preCompressed: true,
       setHeaders: (reply, filePath) => {
-        // Vite puts a content hash in every name under assets/, so those never change.
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`)
-        reply.setHeader(
-          'Cache-Control',
-          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        )
+        reply.setHeader('Cache-Control', cacheControl(filePath))
       },
     })
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD'
-    if (isApiPath(request.url) || !wantsPage) {
+    if (isApiPath(request.url) || !wantsPage || isFilePath(request.url)) {
       return sendProblem(reply, 404, 'Deze URL bestaat niet.')
     }
     reply.header('Cache-Control', 'no-cache')

@@ -9,9 +9,9 @@ export type Choice = 'open' | 'employees'
 export const needsFirstVisitChoice = () =>
   readStorage('choice') === null && readStorage('authenticated') !== 'false'
 
-export function storeChoiceAndReload(choice: Choice) {
+export function storeChoiceAndReload(choice: Choice, reload = () => window.location.reload()) {
   writeStorage('choice', choice)
-  window.location.reload()
+  reload()
 }
 
 /**

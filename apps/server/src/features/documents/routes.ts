@@ -3,8 +3,7 @@ import {
   DocumentFileParams,
   DocumentIdParams,
   Problem,
-  listOf,
-  Bucket,
+  BucketList,
   NoQuery,
 } from '@dataportaal/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -27,7 +26,7 @@ export const documentRoutes =
           tags: ['documenten'],
           summary: 'Aantal zichtbare documenten per soort (categoryType)',
           querystring: NoQuery,
-          response: { 200: listOf(Bucket) },
+          response: { 200: BucketList },
         },
       },
       async (request) => {

@@ -1,10 +1,8 @@
-import { Bucket, TagList, Thesaurus, listOf, NoQuery } from '@dataportaal/contract'
+import { BucketList, TagList, Thesaurus, NoQuery } from '@dataportaal/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
 import { listThemes, loadThesaurus } from '../vocabulary/service.ts'
 import { countByLabel, countByTheme, listLabels } from './service.ts'
-
-const BucketList = listOf(Bucket)
 
 export const tagRoutes =
   (deps: { db: Db; audience: 'public' | 'employee' }): FastifyPluginAsyncZod =>

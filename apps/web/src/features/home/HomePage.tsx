@@ -1,6 +1,144 @@
+import type { Bucket, SearchResult } from '@dataportaal/contract'
+import { Link } from 'react-router'
+import { formatDate, formatNumber } from '../../shared/format.ts'
 import { usePageTitle } from '../../shared/page-title.ts'
+import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
+import { searchHref } from '../search/search-url.ts'
+import { useContentTypeCounts, useRecentDocuments, useThemeCounts } from './api.ts'
+import './home.css'
+
+const TEXTS = {
+  title: 'Data en documenten van de gemeente',
+  intro:
+    'Hier vindt u de datasets, rapporten, kaarten en andere documenten die de gemeente openbaar maakt. Zoek met de zoekbalk hierboven, of blader per thema of soort document.',
+  introMore:
+    'Alles op dit portaal mag u vrij gebruiken volgens de licentie die bij elk document staat. Kunt u niet vinden wat u zoekt? Stel dan een datavraag.',
+  dataQuestion: 'Stel een datavraag',
+  themes: 'Thema’s',
+  themesLoading: 'Thema’s worden geladen…',
+  themesError: 'De thema’s konden niet worden geladen.',
+  contentTypes: 'Soorten documenten',
+  contentTypesLoading: 'Soorten worden geladen…',
+  contentTypesError: 'De soorten documenten konden niet worden geladen.',
+  recent: 'Nieuw op het portaal',
+  recentLoading: 'De nieuwste documenten worden geladen…',
+  recentError: 'De nieuwste documenten konden niet worden geladen.',
+  recentEmpty: 'Er zijn nog geen documenten gepubliceerd.',
+  allDocuments: 'Bekijk alle documenten',
+  documentCount: (count: number) =>
+    `${formatNumber(count)} ${count === 1 ? 'document' : 'documenten'}`,
+}
 
 export function HomePage() {
   usePageTitle(null)
-  return <h1 className="utrecht-heading-1">Welkom</h1>
+  return (
+    <div className="portal-home">
+      <section className="portal-home__intro" aria-labelledby="home-titel">
+        <h1 id="home-titel" className="utrecht-heading-1">
+          {TEXTS.title}
+        </h1>
+        <p className="utrecht-paragraph utrecht-paragraph--lead">{TEXTS.intro}</p>
+        <p className="utrecht-paragraph">
+          {TEXTS.introMore}{' '}
+          <Link className="utrecht-link" to="/datavraag">
+            {TEXTS.dataQuestion}
+          </Link>
+        </p>
+      </section>
+      <ThemeSection />
+      <RecentSection />
+      <ContentTypeSection />
+    </div>
+  )
+}
+
+function ThemeSection() {
+  const themes = useThemeCounts()
+  return (
+    <section aria-labelledby="home-themas">
+      <h2 id="home-themas" className="utrecht-heading-2">
+        {TEXTS.themes}
+      </h2>
+      {themes.isPending && <LoadingState label={TEXTS.themesLoading} />}
+      {themes.isError && <ErrorState title={TEXTS.themesError} />}
+      {themes.data && (
+        <BucketLinks buckets={themes.data} href={(key) => searchHref({ tags: [key] })} />
+      )}
+    </section>
+  )
+}
+
+function ContentTypeSection() {
+  const types = useContentTypeCounts()
+  return (
+    <section aria-labelledby="home-soorten">
+      <h2 id="home-soorten" className="utrecht-heading-2">
+        {TEXTS.contentTypes}
+      </h2>
+      {types.isPending && <LoadingState label={TEXTS.contentTypesLoading} />}
+      {types.isError && <ErrorState title={TEXTS.contentTypesError} />}
+      {types.data && (
+        <BucketLinks buckets={types.data} href={(key) => searchHref({ categoryType: [key] })} />
+      )}
+    </section>
+  )
+}
+
+function BucketLinks({ buckets, href }: { buckets: Bucket[]; href: (key: string) => string }) {
+  return (
+    <ul className="portal-home__tiles">
+      {buckets.map((bucket) => (
+        <li key={bucket.key}>
+          <Link className="portal-home__tile" to={href(bucket.key)}>
+            <span className="portal-home__tile-name">{bucket.key}</span>
+            <span className="portal-home__tile-count">{TEXTS.documentCount(bucket.count)}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function RecentSection() {
+  const recent = useRecentDocuments()
+  return (
+    <section aria-labelledby="home-nieuw">
+      <h2 id="home-nieuw" className="utrecht-heading-2">
+        {TEXTS.recent}
+      </h2>
+      {recent.isPending && <LoadingState label={TEXTS.recentLoading} />}
+      {recent.isError && <ErrorState title={TEXTS.recentError} />}
+      {recent.data?.length === 0 && <p className="utrecht-paragraph">{TEXTS.recentEmpty}</p>}
+      {recent.data && recent.data.length > 0 && (
+        <>
+          <ul className="portal-home__recent">
+            {recent.data.map((document) => (
+              <RecentDocument key={document.contentUID} document={document} />
+            ))}
+          </ul>
+          <p className="utrecht-paragraph">
+            <Link className="utrecht-link" to={searchHref({ sort: 'date' })}>
+              {TEXTS.allDocuments}
+            </Link>
+          </p>
+        </>
+      )}
+    </section>
+  )
+}
+
+function RecentDocument({ document }: { document: SearchResult }) {
+  return (
+    <li className="portal-home__card">
+      <h3 className="utrecht-heading-3">
+        <Link className="utrecht-link" to={`/documenten/${document.contentUID}`}>
+          {document.title}
+        </Link>
+      </h3>
+      <p className="utrecht-paragraph portal-home__meta">
+        {document.contentTypeName} · {document.sourceFriendlyName} ·{' '}
+        <time dateTime={document.date}>{formatDate(document.date)}</time>
+      </p>
+    </li>
+  )
 }

@@ -1,0 +1,76 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registerWebApp } from './web-app.ts'
+
+const INDEX = '<!doctype html><html lang="nl"><title>app</title><div id="root"></div></html>'
+const CHUNK = 'export const answer = 42\n'
+
+describe('serving the built web app', () => {
+  let app: FastifyInstance
+  let dist: string
+
+  beforeAll(async () => {
+    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-web-'))
+    await fs.mkdir(path.join(dist, 'assets'))
+    await fs.writeFile(path.join(dist, 'index.html'), INDEX)
+    await fs.writeFile(path.join(dist, 'index.html.br'), zlib.brotliCompressSync(INDEX))
+    await fs.writeFile(path.join(dist, 'assets', 'main-Ab12Cd.js'), CHUNK)
+    await fs.writeFile(path.join(dist, 'assets', 'main-Ab12Cd.js.gz'), zlib.gzipSync(CHUNK))
+    await fs.writeFile(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+    app = Fastify()
+    await registerWebApp(app, { webDistDir: dist, portalName: 'Dataportaal Test' })
+    await app.ready()
+  })
+  afterAll(async () => {
+    await app.close()
+    await fs.rm(dist, { recursive: true, force: true })
+  })
+
+  it('answers the root and every page path with index.html, never cached', async () => {
+    for (const url of ['/', '/zoeken?query=fiets&offset=1', '/documenten/abc', '/bestaat/niet']) {
+      const response = await app.inject({ url })
+      expect(response.statusCode, url).toBe(200)
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/)
+      expect(response.headers['cache-control'], url).toBe('no-cache')
+      expect(response.body, url).toBe(INDEX)
+    }
+  })
+
+  it('sends the pre-compressed copy when the browser accepts it', async () => {
+    const page = await app.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } })
+    expect(page.headers['content-encoding']).toBe('br')
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX)
+
+    const chunk = await app.inject({
+      url: '/assets/main-Ab12Cd.js',
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(chunk.headers['content-encoding']).toBe('gzip')
+    expect(zlib.gunzipSync(chunk.rawPayload).toString()).toBe(CHUNK)
+  })
+
+  it('caches hashed assets for a year and other files for an hour', async () => {
+    const chunk = await app.inject({ url: '/assets/main-Ab12Cd.js' })
+    expect(chunk.headers['content-type']).toMatch(/javascript/)
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const logo = await app.inject({ url: '/logo.svg' })
+    expect(logo.headers['cache-control']).toBe('public, max-age=3600')
+  })
+
+  it('answers a missing file with 404, not with the app page', async () => {
+    const response = await app.inject({ url: '/assets/main-old.js' })
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/)
+  })
+
+  it('serves a file written after start-up (a rebuild needs no restart)', async () => {
+    await fs.writeFile(path.join(dist, 'assets', 'late-Zz99.js'), CHUNK)
+    const response = await app.inject({ url: '/assets/late-Zz99.js' })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toBe(CHUNK)
+  })
+})
