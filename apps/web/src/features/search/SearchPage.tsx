@@ -1,6 +1,148 @@
+import { useCallback, useId, useMemo, useRef, useState } from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
 import { usePageTitle } from '../../shared/page-title.ts'
+import { Button } from '../../shared/ui/nlds.ts'
+import { Pagination } from '../../shared/ui/Pagination.tsx'
+import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
+import { ActiveFilters } from './ActiveFilters.tsx'
+import { useSearchResults } from './api.ts'
+import { EmptyResults, PageOutOfRange } from './EmptyResults.tsx'
+import { Facets } from './Facets.tsx'
+import { activeFilters, withoutFilters, withSort } from './filters.ts'
+import { ResultList } from './ResultList.tsx'
+import { pageCount, readSearchState, searchHref, type SearchState } from './search-url.ts'
+import { SortSelect } from './SortSelect.tsx'
+import { SEARCH_PAGE_TEXTS as TEXTS } from './texts.ts'
+import './search.css'
+
+/** The search state is the URL: every change is a navigation, so the back button undoes it. */
+function useSearchState() {
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const state = useMemo(() => readSearchState(params), [params])
+  // Filtering keeps the visitor where they are on the page; paging links do scroll up.
+  const change = useCallback(
+    (next: SearchState) => void navigate(searchHref(next), { preventScrollReset: true }),
+    [navigate],
+  )
+  return [state, change] as const
+}
 
 export function SearchPage() {
-  usePageTitle('Zoeken')
-  return <h1 className="utrecht-heading-1">Zoekresultaten</h1>
+  const [state, change] = useSearchState()
+  const search = useSearchResults(state)
+  const { data } = search
+  const query = state.query.trim()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const focusHeading = useCallback(() => heading.current?.focus(), [])
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const filtersId = useId()
+  const filters = activeFilters(state)
+  const pages = data ? pageCount(data.Total) : 0
+
+  usePageTitle(TEXTS.heading(query) + (state.offset > 1 ? TEXTS.pageSuffix(state.offset) : ''))
+
+  return (
+    <div className="portal-search-page">
+      <h1 ref={heading} tabIndex={-1} className="utrecht-heading-1 portal-search-heading">
+        {TEXTS.heading(query)}
+      </h1>
+      <div className="portal-search-layout">
+        <div className="portal-search-sidebar">
+          <Button
+            appearance="secondary-action-button"
+            className="portal-search-filters-toggle"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen(!filtersOpen)}
+          >
+            {filtersOpen ? TEXTS.hideFilters : TEXTS.showFilters}
+            {filters.length > 0 && (
+              <>
+                <span
+                  className="utrecht-badge-counter portal-search-filter-count"
+                  aria-hidden="true"
+                >
+                  {filters.length}
+                </span>{' '}
+                <span className="portal-visually-hidden">
+                  {TEXTS.activeFilterCount(filters.length)}
+                </span>
+              </>
+            )}
+          </Button>
+          <section
+            id={filtersId}
+            aria-labelledby={`${filtersId}-heading`}
+            className={`portal-search-filters${filtersOpen ? ' portal-search-filters--open' : ''}`}
+          >
+            <h2
+              id={`${filtersId}-heading`}
+              className="utrecht-heading-2 portal-search-filters-heading"
+            >
+              {TEXTS.filtersHeading}
+            </h2>
+            <Facets state={state} aggregations={data?.Aggregations} onChange={change} />
+          </section>
+        </div>
+
+        <div className="portal-search-results" aria-busy={search.isFetching}>
+          <div className="portal-search-toolbar">
+            <p className="utrecht-paragraph portal-results-count" role="status">
+              {data && TEXTS.total(data.Total)}
+              {data && pages > 1 && (
+                <span className="portal-visually-hidden">{TEXTS.pageOf(state.offset, pages)}</span>
+              )}
+            </p>
+            {search.isPlaceholderData && (
+              <span className="portal-results-updating">
+                <span className="portal-spinner" aria-hidden="true" />
+                {TEXTS.updating}
+              </span>
+            )}
+            <SortSelect value={state.sort} onChange={(sort) => change(withSort(state, sort))} />
+          </div>
+          <ActiveFilters
+            state={state}
+            filters={filters}
+            onChange={change}
+            onAllRemoved={focusHeading}
+          />
+          {search.isError ? (
+            <ErrorState title={TEXTS.error}>
+              <p className="utrecht-paragraph">{TEXTS.errorHint}</p>
+              <Button appearance="primary-action-button" onClick={() => void search.refetch()}>
+                {TEXTS.retry}
+              </Button>
+            </ErrorState>
+          ) : !data ? (
+            <LoadingState label={TEXTS.loading} />
+          ) : data.Results.length > 0 ? (
+            <div className={search.isPlaceholderData ? 'portal-results-stale' : undefined}>
+              <ResultList results={data.Results} />
+            </div>
+          ) : data.Total > 0 ? (
+            <PageOutOfRange state={state} />
+          ) : (
+            <EmptyResults
+              state={state}
+              hasFilters={filters.length > 0}
+              onClearFilters={() => {
+                focusHeading()
+                change(withoutFilters(state))
+              }}
+            />
+          )}
+          {data && !search.isError && state.offset <= pages && (
+            <Pagination
+              page={state.offset}
+              pageCount={pages}
+              hrefFor={(page) => searchHref({ ...state, offset: page })}
+              onNavigate={focusHeading}
+            />
+          )}
+        </div>
+      </div>
+    </div>
+  )
 }

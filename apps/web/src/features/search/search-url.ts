@@ -1,7 +1,14 @@
-import { SearchSort, type SearchSort as Sort } from '@dataportaal/contract'
+import { SEARCH_LIMITS, SearchSort, type SearchSort as Sort } from '@dataportaal/contract'
 import type { QueryParams } from '../../shared/api/client.ts'
 
 export const SEARCH_PATH = '/zoeken'
+
+/** The app never sends `pageSize`: every page has the server's default. */
+export const PAGE_SIZE = SEARCH_LIMITS.defaultPageSize
+
+/** Pages that can be linked to: the server refuses offsets beyond `maxOffset`. */
+export const pageCount = (total: number) =>
+  Math.min(Math.ceil(total / PAGE_SIZE), SEARCH_LIMITS.maxOffset)
 
 export const FACETS = ['categoryType', 'tags', 'source', 'rating', 'date'] as const
 export type FacetName = (typeof FACETS)[number]
@@ -39,6 +46,9 @@ const positiveInt = (value: string | null) => {
 }
 const isoDate = (value: string | null) =>
   value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined
+/** The API refuses more values than this; a link with more keeps the first ones. */
+const filterValues = (params: URLSearchParams, name: string) =>
+  params.getAll(name).slice(0, SEARCH_LIMITS.maxFilterValues)
 
 /** Reads a URL leniently: a hand-edited or old link shows results, never an error. */
 export function readSearchState(params: URLSearchParams): SearchState {
@@ -46,12 +56,12 @@ export function readSearchState(params: URLSearchParams): SearchState {
   const rating = positiveInt(params.get('minRating'))
   const facets = params.get('facets')
   return {
-    query: params.get('query') ?? '',
-    offset: positiveInt(params.get('offset')) ?? 1,
+    query: (params.get('query') ?? '').slice(0, SEARCH_LIMITS.maxQueryLength),
+    offset: Math.min(positiveInt(params.get('offset')) ?? 1, SEARCH_LIMITS.maxOffset),
     sort: sort.success ? sort.data : 'relevance',
-    categoryType: params.getAll('categoryType'),
-    tags: params.getAll('tags'),
-    source: params.getAll('source'),
+    categoryType: filterValues(params, 'categoryType'),
+    tags: filterValues(params, 'tags'),
+    source: filterValues(params, 'source'),
     minRating: rating && rating <= 5 ? rating : undefined,
     dateFrom: isoDate(params.get('dateFrom')),
     dateTo: isoDate(params.get('dateTo')),

@@ -1,0 +1,145 @@
+import type { DocumentDetail } from '@dataportaal/contract'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { formatDate } from '../../shared/format.ts'
+import { ExternalLink } from '../../shared/ui/nlds.ts'
+import { RatingStars } from '../../shared/ui/RatingStars.tsx'
+import { searchHref } from '../search/search-url.ts'
+import { FileList } from './FileList.tsx'
+import { FilePreviews } from './FilePreviews.tsx'
+import { LICENSES, texts } from './texts.ts'
+
+/** The loaded document: title, description, the facts about it, its files and previews. */
+export function DocumentView({ detail }: { detail: DocumentDetail }) {
+  const statusNotice = detail.status === 'goedgekeurd' ? null : texts.status[detail.status]
+  return (
+    <article className="portal-document" aria-labelledby="document-titel">
+      <h1 id="document-titel" className="utrecht-heading-1 portal-document-title">
+        {detail.title}
+      </h1>
+      {statusNotice && (
+        <div className="utrecht-alert utrecht-alert--warning portal-document-status">
+          <p className="utrecht-paragraph">{statusNotice}</p>
+          {detail.statusDescription && (
+            <p className="utrecht-paragraph">{detail.statusDescription}</p>
+          )}
+        </div>
+      )}
+      <div className="portal-document-layout">
+        <Description text={detail.description} />
+        <Facts detail={detail} />
+      </div>
+      <FileList files={detail.files} />
+      <FilePreviews files={detail.files} />
+    </article>
+  )
+}
+
+/** Blank lines separate paragraphs; single line breaks inside a paragraph are kept (CSS). */
+function Description({ text }: { text: string }) {
+  const paragraphs = text
+    .split(/\r?\n\s*\r?\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+  return (
+    <div className="portal-document-description">
+      {paragraphs.length === 0 ? (
+        <p className="utrecht-paragraph portal-document-muted">{texts.noDescription}</p>
+      ) : (
+        paragraphs.map((paragraph, index) => (
+          <p key={index} className="utrecht-paragraph">
+            {paragraph}
+          </p>
+        ))
+      )}
+    </div>
+  )
+}
+
+function Facts({ detail }: { detail: DocumentDetail }) {
+  const themes = detail.themes ?? []
+  const sourceUrl = safeHttpUrl(detail.sourceUrl)
+  return (
+    <section className="portal-document-facts" aria-labelledby="document-over">
+      <h2 id="document-over" className="utrecht-heading-2">
+        {texts.aboutHeading}
+      </h2>
+      <dl className="utrecht-data-list portal-document-facts__list">
+        <Fact label={texts.contentType}>{detail.contentTypeName}</Fact>
+        <Fact label={texts.source}>{detail.sourceFriendlyName}</Fact>
+        {detail.owner && <Fact label={texts.owner}>{detail.owner.name}</Fact>}
+        <Fact label={texts.date}>
+          <DateText iso={detail.date} />
+        </Fact>
+        {detail.published && (
+          <Fact label={texts.published}>
+            <DateText iso={detail.published} />
+          </Fact>
+        )}
+        <Fact label={texts.modified}>
+          <DateText iso={detail.modified} />
+        </Fact>
+        <Fact label={texts.license}>
+          <License value={detail.license} />
+        </Fact>
+        {sourceUrl && (
+          <Fact label={texts.sourceUrl}>
+            <ExternalLink href={sourceUrl} external>
+              {texts.sourceUrlLink}
+            </ExternalLink>
+          </Fact>
+        )}
+        {themes.length > 0 && (
+          <Fact label={texts.themes}>
+            <ul className="portal-document-chips">
+              {themes.map((theme) => (
+                <li key={theme}>
+                  <Link className="portal-document-chip" to={searchHref({ tags: [theme] })}>
+                    {theme}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Fact>
+        )}
+        <Fact label={texts.rating}>
+          <RatingStars average={detail.averageRating} count={detail.ratingCount} />
+        </Fact>
+      </dl>
+    </section>
+  )
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="utrecht-data-list__item portal-document-fact">
+      <dt className="utrecht-data-list__item-key">{label}</dt>
+      <dd className="utrecht-data-list__item-value utrecht-data-list__item-value--html-dd">
+        {children}
+      </dd>
+    </div>
+  )
+}
+
+const DateText = ({ iso }: { iso: string }) => <time dateTime={iso}>{formatDate(iso)}</time>
+
+function License({ value }: { value: string }) {
+  const known = LICENSES[value]
+  if (!known) return value
+  return (
+    <ExternalLink href={known.url} external>
+      {known.name}
+    </ExternalLink>
+  )
+}
+
+/** The source link is entered by people: only web addresses become links, never script URLs. */
+function safeHttpUrl(value: string | null): string | null {
+  if (!value) return null
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null
+  } catch {
+    return null
+  }
+}

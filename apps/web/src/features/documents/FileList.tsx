@@ -1,0 +1,81 @@
+import { API_PREFIX, type DocumentFile } from '@dataportaal/contract'
+import { useState, type MouseEvent } from 'react'
+import { apiFetch, apiPrefix, apiUrl } from '../../shared/api/client.ts'
+import { formatFileSize } from '../../shared/format.ts'
+import { DownloadIcon, FileIcon } from '../../shared/ui/icons.tsx'
+import { formatName } from './file-types.ts'
+import { texts } from './texts.ts'
+
+/** The document's files, each with its type in words, its size and a download link. */
+export function FileList({ files }: { files: DocumentFile[] }) {
+  return (
+    <section className="portal-document-section" aria-labelledby="document-bestanden">
+      <h2 id="document-bestanden" className="utrecht-heading-2">
+        {texts.filesHeading}
+      </h2>
+      {files.length === 0 ? (
+        <p className="utrecht-paragraph">{texts.noFiles}</p>
+      ) : (
+        <ul className="portal-document-files">
+          {files.map((file) => (
+            <li key={file.id} className="portal-document-file">
+              <FileIcon className="portal-icon portal-document-file__icon" />
+              <span className="portal-document-file__name">{file.fileName}</span>
+              <span className="portal-document-file__details">
+                {texts.fileDetails(formatName(file), formatFileSize(file.size))}
+              </span>
+              <DownloadLink file={file} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/**
+ * A plain link for visitors. A signed-in employee's calls need the bearer token, which a link
+ * cannot send: the click then fetches the file and hands it to the browser as a download.
+ */
+function DownloadLink({ file }: { file: DocumentFile }) {
+  const [failed, setFailed] = useState(false)
+  const signedIn = apiPrefix() === API_PREFIX.authenticated
+
+  const downloadWithToken = async (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault()
+    setFailed(false)
+    try {
+      const blob = await (await apiFetch(file.url)).blob()
+      const url = URL.createObjectURL(blob)
+      const anchor = Object.assign(window.document.createElement('a'), {
+        href: url,
+        download: file.fileName,
+      })
+      anchor.click()
+      window.setTimeout(() => URL.revokeObjectURL(url), 60_000)
+    } catch {
+      setFailed(true)
+    }
+  }
+
+  return (
+    <span className="portal-document-file__action">
+      <a
+        className="utrecht-button-link utrecht-button-link--html-a utrecht-button-link--secondary-action portal-document-file__download"
+        href={apiUrl(file.url)}
+        download={file.fileName}
+        // The visible text comes first, so speech input ('klik Downloaden') still works.
+        aria-label={`${texts.download} ${file.fileName}`}
+        onClick={signedIn ? (event) => void downloadWithToken(event) : undefined}
+      >
+        <DownloadIcon />
+        {texts.download}
+      </a>
+      {failed && (
+        <span className="portal-document-file__error" role="alert">
+          {texts.downloadFailed}
+        </span>
+      )}
+    </span>
+  )
+}

@@ -1,0 +1,121 @@
+import type { Bucket } from '@dataportaal/contract'
+import { useId, useState } from 'react'
+import { Button, Checkbox, FormLabel } from '../../shared/ui/nlds.ts'
+import { isMultiValue } from './filters.ts'
+import type { FacetName } from './search-url.ts'
+import { SEARCH_PAGE_TEXTS as TEXTS } from './texts.ts'
+
+/** Longer lists show this many options until the visitor asks for all of them. */
+const SHOWN_OPTIONS = 8
+
+export const facetValueLabel = (facet: FacetName, value: string) =>
+  facet === 'rating' ? TEXTS.ratingValue(Number(value)) : value
+
+interface FacetGroupProps {
+  facet: FacetName
+  buckets: Bucket[]
+  selected: readonly string[]
+  /** No filter of this group at all (a date range from a link is not one of the years). */
+  unfiltered: boolean
+  onChoose: (value: string, chosen: boolean) => void
+}
+
+/**
+ * One facet group as a fieldset. Types, themes and sources take several values (checkboxes);
+ * a minimum rating and a year take one (radio buttons, with 'all' to undo the choice).
+ */
+export function FacetGroup({ facet, buckets, selected, unfiltered, onChoose }: FacetGroupProps) {
+  const id = useId()
+  const [showAll, setShowAll] = useState(false)
+  const multiple = isMultiValue(facet)
+  const limited = !showAll && buckets.length > SHOWN_OPTIONS + 1
+  const shown = limited
+    ? buckets.filter((bucket, index) => index < SHOWN_OPTIONS || selected.includes(bucket.key))
+    : buckets
+
+  return (
+    <fieldset className="utrecht-form-fieldset utrecht-form-fieldset--html-fieldset portal-facet-group">
+      <legend className="utrecht-form-fieldset__legend utrecht-form-fieldset__legend--html-legend portal-facet-legend">
+        {TEXTS.facetNames[facet]}
+      </legend>
+      {buckets.length === 0 ? (
+        <p className="utrecht-paragraph portal-facet-empty">{TEXTS.noValues}</p>
+      ) : (
+        <ul className="portal-facet-options" id={`${id}-options`}>
+          {!multiple && (
+            <FacetOption
+              id={`${id}-all`}
+              name={id}
+              type="radio"
+              label={facet === 'rating' ? TEXTS.allValues.rating : TEXTS.allValues.date}
+              checked={unfiltered}
+              onChange={() => onChoose(selected[0] ?? '', false)}
+            />
+          )}
+          {shown.map((bucket, index) => (
+            <FacetOption
+              key={bucket.key}
+              id={`${id}-${index}`}
+              name={id}
+              type={multiple ? 'checkbox' : 'radio'}
+              label={TEXTS.bucket(facetValueLabel(facet, bucket.key), bucket.count)}
+              checked={selected.includes(bucket.key)}
+              onChange={(checked) => onChoose(bucket.key, checked)}
+            />
+          ))}
+        </ul>
+      )}
+      {buckets.length > SHOWN_OPTIONS + 1 && (
+        <Button
+          appearance="subtle-button"
+          className="portal-facet-more"
+          aria-expanded={showAll}
+          aria-controls={`${id}-options`}
+          onClick={() => setShowAll(!showAll)}
+        >
+          {showAll ? TEXTS.showLess : TEXTS.showMore(buckets.length)}
+        </Button>
+      )}
+    </fieldset>
+  )
+}
+
+interface FacetOptionProps {
+  id: string
+  name: string
+  type: 'checkbox' | 'radio'
+  label: string
+  checked: boolean
+  onChange: (checked: boolean) => void
+}
+
+export function FacetOption({ id, name, type, label, checked, onChange }: FacetOptionProps) {
+  return (
+    <li className={`utrecht-form-field utrecht-form-field--${type} portal-facet-option`}>
+      <div className="utrecht-form-field__input">
+        {type === 'checkbox' ? (
+          <Checkbox
+            id={id}
+            className="portal-facet-input"
+            checked={checked}
+            onChange={(event) => onChange(event.target.checked)}
+          />
+        ) : (
+          <input
+            id={id}
+            type="radio"
+            name={name}
+            className="utrecht-radio-button utrecht-radio-button--html-input portal-facet-input"
+            checked={checked}
+            onChange={(event) => onChange(event.target.checked)}
+          />
+        )}
+      </div>
+      <div className="utrecht-form-field__label">
+        <FormLabel htmlFor={id} type={type} checked={checked}>
+          {label}
+        </FormLabel>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,73 @@
+import { formatNumber } from '../../shared/format.ts'
+import type { FacetName } from './search-url.ts'
+
+/** Every Dutch text of the /zoeken screen, together so they can be reviewed as Dutch. */
+export const SEARCH_PAGE_TEXTS = {
+  heading: (query: string) => (query ? `Zoekresultaten voor "${query}"` : 'Alle documenten'),
+  pageSuffix: (page: number) => ` – pagina ${page}`,
+  total: (total: number) => (total === 1 ? '1 resultaat' : `${formatNumber(total)} resultaten`),
+  pageOf: (page: number, pageCount: number) => `, pagina ${page} van ${formatNumber(pageCount)}`,
+  updating: 'Bezig met bijwerken…',
+  loading: 'Zoekresultaten laden…',
+  error: 'De zoekresultaten konden niet worden geladen.',
+  errorHint: 'Probeer het opnieuw. Lukt het dan nog niet, probeer het later nog eens.',
+  retry: 'Opnieuw proberen',
+
+  sortLabel: 'Sorteren op',
+  sort: { relevance: 'Relevantie', date: 'Datum', rating: 'Waardering' },
+
+  resultsLabel: 'Zoekresultaten',
+  meta: {
+    type: 'Soort',
+    source: 'Bron',
+    date: 'Datum',
+    formats: 'Bestanden',
+  },
+  themes: 'Thema’s',
+
+  filtersHeading: 'Filteren',
+  showFilters: 'Filters tonen',
+  hideFilters: 'Filters verbergen',
+  activeFilterCount: (count: number) =>
+    count === 1 ? '(1 actief filter)' : `(${count} actieve filters)`,
+  chooseGroups: 'Filters kiezen',
+  chooseGroupsLegend: 'Welke filters wilt u zien?',
+  facetNames: {
+    categoryType: 'Soort',
+    tags: 'Thema',
+    source: 'Bron',
+    rating: 'Waardering',
+    date: 'Jaar',
+  } satisfies Record<FacetName, string>,
+  allValues: { rating: 'Alle waarderingen', date: 'Alle jaren' },
+  noValues: 'Geen keuzes bij deze resultaten.',
+  ratingValue: (stars: number) =>
+    stars === 5 ? '5 sterren' : `${stars} ${stars === 1 ? 'ster' : 'sterren'} of meer`,
+  showMore: (count: number) => `Toon alle ${formatNumber(count)}`,
+  showLess: 'Toon minder',
+  bucket: (label: string, count: number) => `${label} (${formatNumber(count)})`,
+
+  activeFilters: 'Actieve filters',
+  /** Around a chip's visible 'Thema: Wonen', for screen readers. */
+  removeFilter: { before: 'Filter', after: 'verwijderen' },
+  clearFilters: 'Alle filters wissen',
+  dateFrom: (date: string) => `vanaf ${date}`,
+  dateTo: (date: string) => `tot en met ${date}`,
+
+  empty: {
+    heading: (query: string) =>
+      query ? `Geen resultaten voor "${query}"` : 'Geen documenten gevonden',
+    withFilters: 'Geen enkel document past bij uw zoekopdracht en de gekozen filters.',
+    withoutFilters: 'Geen enkel document past bij uw zoekopdracht.',
+    emptyCatalogue: 'Er zijn nog geen documenten gepubliceerd.',
+    tryHeading: 'Wat kunt u proberen?',
+    spelling: 'Controleer de spelling van uw zoekwoorden.',
+    fewerWords: 'Gebruik minder of algemenere zoekwoorden.',
+    fewerFilters: 'Gebruik minder filters.',
+    withoutFiltersButton: 'Zoek zonder filters',
+    browseAll: 'Bekijk alle documenten',
+    outOfRange: (page: number) =>
+      `Pagina ${formatNumber(page)} bestaat niet bij deze zoekopdracht.`,
+    firstPage: 'Naar de eerste pagina',
+  },
+}
