@@ -1,6 +1,7 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router'
 import { HomePage } from '../features/home/HomePage.tsx'
 import { SearchPage } from '../features/search/SearchPage.tsx'
+import { DOCUMENT_PATH } from '../shared/routes.ts'
 import { readStorage } from '../shared/storage.ts'
 import { Layout } from './Layout.tsx'
 import { RouteError } from './RouteError.tsx'
@@ -36,7 +37,7 @@ export const routes: RouteObject[] = [
       { path: 'favorieten', lazy: lazyScreen(account, 'FavoritesScreen') },
       { path: 'favorieten/:page', lazy: lazyScreen(account, 'FavoritesScreen') },
       {
-        path: 'documenten/:contentId',
+        path: DOCUMENT_PATH,
         children: [
           {
             index: true,

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { TEST_CONFIG, json, renderAt, renderRoutes, stubApi } from '../../test/render.tsx'
 import { SEARCH_PATH, searchHref } from '../search/search-url.ts'
 import { DocumentPage } from './DocumentPage.tsx'
-import { DOCUMENT_PATH, documentHref } from './document-url.ts'
+import { DOCUMENT_PATH, documentHref } from '../../shared/routes.ts'
 
 const ID = 'e6a324a3-c7bf-490b-9dc6-7c88bbb4428f'
 const CSV_ID = '1b604613-5445-49ea-bbd0-ee1827a7b390'

@@ -2,6 +2,7 @@ import type { Bucket, SearchResult } from '@dataportaal/contract'
 import { Link } from 'react-router'
 import { formatDate, formatNumber } from '../../shared/format.ts'
 import { usePageTitle } from '../../shared/page-title.ts'
+import { documentHref } from '../../shared/routes.ts'
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
 import { searchHref } from '../search/search-url.ts'
 import { useContentTypeCounts, useRecentDocuments, useThemeCounts } from './api.ts'
@@ -131,7 +132,7 @@ function RecentDocument({ document }: { document: SearchResult }) {
   return (
     <li className="portal-home__card">
       <h3 className="utrecht-heading-3">
-        <Link className="utrecht-link" to={`/documenten/${document.contentUID}`}>
+        <Link className="utrecht-link" to={documentHref(document.contentUID)}>
           {document.title}
         </Link>
       </h3>

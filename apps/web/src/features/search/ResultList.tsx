@@ -5,8 +5,7 @@ import { RatingStars } from '../../shared/ui/RatingStars.tsx'
 import { Highlighted } from './Highlighted.tsx'
 import { SEARCH_PAGE_TEXTS as TEXTS } from './texts.ts'
 import './results.css'
-
-const documentHref = (contentUID: string) => `/documenten/${encodeURIComponent(contentUID)}`
+import { documentHref } from '../../shared/routes.ts'
 
 export function ResultList({ results }: { results: SearchResult[] }) {
   return (

@@ -1,4 +1,4 @@
-/** The document page's route (app/router.tsx) and links to it. */
+/** Paths of screens that more than one feature links to; app/router.tsx declares them. */
 export const DOCUMENT_PATH = '/documenten/:contentId'
 
 export const documentHref = (contentUID: string) => `/documenten/${encodeURIComponent(contentUID)}`
