@@ -1,5 +1,6 @@
 import { open, readFile, stat } from 'node:fs/promises'
 import { extname } from 'node:path'
+import { GEOJSON_TYPES, MEDIA_TYPES } from '@dataportaal/contract'
 import { fileTypeFromFile } from 'file-type'
 
 export interface AcceptedMediaType {
@@ -10,19 +11,7 @@ export interface AcceptedMediaType {
   label: string
 }
 
-export const MEDIA_TYPES = {
-  pdf: 'application/pdf',
-  csv: 'text/csv',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  odt: 'application/vnd.oasis.opendocument.text',
-  ods: 'application/vnd.oasis.opendocument.spreadsheet',
-  json: 'application/json',
-  geojson: 'application/geo+json',
-  zip: 'application/zip',
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-} as const
+export { MEDIA_TYPES }
 
 /** The only file types the portal accepts for upload. */
 export const ACCEPTED_MEDIA_TYPES: readonly AcceptedMediaType[] = [
@@ -60,18 +49,6 @@ const TEXT_SNIFF_BYTES = 64 * 1024
  * moment and takes several times the file size in memory; bigger JSON files are refused.
  */
 export const MAX_JSON_BYTES = 100 * 1024 * 1024
-
-const GEOJSON_TYPES = new Set([
-  'FeatureCollection',
-  'Feature',
-  'Point',
-  'MultiPoint',
-  'LineString',
-  'MultiLineString',
-  'Polygon',
-  'MultiPolygon',
-  'GeometryCollection',
-])
 
 async function readStart(
   filePath: string,

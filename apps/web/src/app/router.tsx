@@ -21,6 +21,17 @@ function AdminOnly({ children }: { children: React.ReactNode }) {
   return requireStoredAdmin() ? children : <Navigate to="/" replace />
 }
 
+const adminScreen = (name: 'ThemesScreen' | 'LabelsScreen') => async () => {
+  const Screen = (await account())[name]
+  return {
+    element: (
+      <AdminOnly>
+        <Screen />
+      </AdminOnly>
+    ),
+  }
+}
+
 const dataQuestion = lazyScreen(
   () => import('../features/data-question/DataQuestionPage.tsx'),
   'DataQuestionPage',
@@ -58,32 +69,8 @@ export const routes: RouteObject[] = [
       { id: 'contact', path: 'datavraag', lazy: dataQuestion },
       { path: 'document/upload', lazy: lazyScreen(account, 'UploadScreen') },
       { path: 'dashboard', lazy: lazyScreen(account, 'DashboardScreen') },
-      {
-        path: 'thema',
-        lazy: async () => {
-          const { ThemesScreen } = await account()
-          return {
-            element: (
-              <AdminOnly>
-                <ThemesScreen />
-              </AdminOnly>
-            ),
-          }
-        },
-      },
-      {
-        path: 'tag',
-        lazy: async () => {
-          const { LabelsScreen } = await account()
-          return {
-            element: (
-              <AdminOnly>
-                <LabelsScreen />
-              </AdminOnly>
-            ),
-          }
-        },
-      },
+      { path: 'thema', lazy: adminScreen('ThemesScreen') },
+      { path: 'tag', lazy: adminScreen('LabelsScreen') },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

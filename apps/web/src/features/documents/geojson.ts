@@ -1,19 +1,10 @@
+import { GEOJSON_TYPES } from '@dataportaal/contract'
 import type { Feature, GeoJsonObject, Geometry, Position } from 'geojson'
-
-const GEOMETRY_TYPES = new Set([
-  'Point',
-  'MultiPoint',
-  'LineString',
-  'MultiLineString',
-  'Polygon',
-  'MultiPolygon',
-  'GeometryCollection',
-])
 
 export function isGeoJson(value: unknown): value is GeoJsonObject {
   if (typeof value !== 'object' || value === null || !('type' in value)) return false
   const { type } = value
-  return type === 'FeatureCollection' || type === 'Feature' || GEOMETRY_TYPES.has(String(type))
+  return GEOJSON_TYPES.has(String(type))
 }
 
 /** The file's features, whatever its top level is: a collection, one feature or a geometry. */

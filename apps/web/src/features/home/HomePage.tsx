@@ -1,4 +1,5 @@
 import type { Bucket, SearchResult } from '@dataportaal/contract'
+import type { UseQueryResult } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { formatDate, formatNumber } from '../../shared/format.ts'
 import { usePageTitle } from '../../shared/page-title.ts'
@@ -54,33 +55,46 @@ export function HomePage() {
 }
 
 function ThemeSection() {
-  const themes = useThemeCounts()
   return (
-    <section aria-labelledby="home-themas">
-      <h2 id="home-themas" className="utrecht-heading-2">
-        {TEXTS.themes}
-      </h2>
-      {themes.isPending && <LoadingState label={TEXTS.themesLoading} />}
-      {themes.isError && <ErrorState title={TEXTS.themesError} />}
-      {themes.data && (
-        <BucketLinks buckets={themes.data} href={(key) => searchHref({ tags: [key] })} />
-      )}
-    </section>
+    <BucketSection
+      id="home-themas"
+      title={TEXTS.themes}
+      texts={{ loading: TEXTS.themesLoading, error: TEXTS.themesError }}
+      query={useThemeCounts()}
+      href={(key) => searchHref({ tags: [key] })}
+    />
   )
 }
 
 function ContentTypeSection() {
-  const types = useContentTypeCounts()
   return (
-    <section aria-labelledby="home-soorten">
-      <h2 id="home-soorten" className="utrecht-heading-2">
-        {TEXTS.contentTypes}
+    <BucketSection
+      id="home-soorten"
+      title={TEXTS.contentTypes}
+      texts={{ loading: TEXTS.contentTypesLoading, error: TEXTS.contentTypesError }}
+      query={useContentTypeCounts()}
+      href={(key) => searchHref({ categoryType: [key] })}
+    />
+  )
+}
+
+/** A heading and a tile per bucket, each a link to the search filtered on it. */
+function BucketSection(props: {
+  id: string
+  title: string
+  texts: { loading: string; error: string }
+  query: UseQueryResult<Bucket[]>
+  href: (key: string) => string
+}) {
+  const { data, isPending, isError } = props.query
+  return (
+    <section aria-labelledby={props.id}>
+      <h2 id={props.id} className="utrecht-heading-2">
+        {props.title}
       </h2>
-      {types.isPending && <LoadingState label={TEXTS.contentTypesLoading} />}
-      {types.isError && <ErrorState title={TEXTS.contentTypesError} />}
-      {types.data && (
-        <BucketLinks buckets={types.data} href={(key) => searchHref({ categoryType: [key] })} />
-      )}
+      {isPending && <LoadingState label={props.texts.loading} />}
+      {isError && <ErrorState title={props.texts.error} />}
+      {data && <BucketLinks buckets={data} href={props.href} />}
     </section>
   )
 }
