@@ -1,0 +1,80 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts'
+
+/**
+ * Browser journeys in Debian's Chromium against the real server: demo catalogue, a fresh
+ * embedded database (PGlite) per run, and the web app built into e2e/dist/web by
+ * `npm run e2e`, so a build or a server elsewhere in the checkout cannot get in the way.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 8931)
+const BASE_URL = `http://localhost:${PORT}`
+const REPO_ROOT = path.resolve(import.meta.dirname, '..')
+const WEB_DIST_DIR = path.join(import.meta.dirname, 'dist', 'web')
+
+if (!fs.existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
+  throw new Error(`No web app build in ${WEB_DIST_DIR}: run \`npm run test:e2e\`, which builds it.`)
+}
+
+/**
+ * Playwright reads this file again in every worker; the workers inherit the environment,
+ * so the database directory is made once, and removed when the run ends.
+ */
+function dataDirOfThisRun() {
+  const inherited = process.env.DATAPORTAAL_E2E_DATA_DIR
+  if (inherited) return inherited
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dataportaal-e2e-'))
+  process.env.DATAPORTAAL_E2E_DATA_DIR = dir
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
+  retries: 0,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    locale: 'nl-NL',
+    timezoneId: 'Europe/Amsterdam',
+    viewport: { width: 1280, height: 800 },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'npm run start -w apps/server',
+    cwd: REPO_ROOT,
+    url: `${BASE_URL}/readyz`,
+    // Loading the demo catalogue into a new database takes 10-20 s; slow machines get more.
+    timeout: 180_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: BASE_URL,
+      DATA_DIR: dataDirOfThisRun(),
+      WEB_DIST_DIR,
+      DEMO_CONTENT: 'true',
+      LOG_LEVEL: 'warn',
+      // Never a developer's PostgreSQL, identity provider, mail server or map tiles.
+      DATABASE_URL: '',
+      OIDC_AUTHORITY: '',
+      SMTP_URL: '',
+      MAP_TILE_URL: '',
+    },
+  },
+})

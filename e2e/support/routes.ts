@@ -1,0 +1,24 @@
+import { API_PREFIX, apiPaths } from '@dataportaal/contract'
+
+/** The web app's paths (spec section 2). Every journey takes its paths from here. */
+export const ROUTES = {
+  home: '/',
+  searchPath: '/zoeken',
+  /** What the search bar navigates to: `query`, then `offset=1`. */
+  search: (query: string) => `/zoeken?${new URLSearchParams({ query, offset: '1' }).toString()}`,
+  info: '/info',
+  dataQuestion: '/datavraag',
+  documentPrefix: '/documenten/',
+  document: (contentUID: string) => `/documenten/${encodeURIComponent(contentUID)}`,
+  /** Any other path goes home. */
+  unknown: '/bestaat-niet/echt',
+} as const
+
+/** The server's public API, as the contract names it. */
+export const API = {
+  config: `${API_PREFIX.public}${apiPaths.config}`,
+  search: (query: string) =>
+    `${API_PREFIX.public}${apiPaths.search}?${new URLSearchParams({ query }).toString()}`,
+  /** `/pubapi/complete/`; the typed text follows, URL-encoded. */
+  completePrefix: `${API_PREFIX.public}${apiPaths.complete('')}`,
+} as const
