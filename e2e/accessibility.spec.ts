@@ -1,18 +1,10 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe.ts'
-import { openFirstSearchResult, waitForScreen } from './support/portal.ts'
+import { waitForScreen } from './support/portal.ts'
 import { ROUTES } from './support/routes.ts'
+import { SCREENS } from './support/screens.ts'
 import { TEXTS } from './support/texts.ts'
 import { setContrast, visitAsPublic } from './support/visitor.ts'
-
-/** Every public screen, opened the way a visitor gets there. */
-const SCREENS: { name: string; open: (page: Page) => Promise<unknown> }[] = [
-  { name: 'home', open: (page) => page.goto(ROUTES.home) },
-  { name: 'search results', open: (page) => page.goto(ROUTES.search('bevolking')) },
-  { name: 'FAQ', open: (page) => page.goto(ROUTES.info) },
-  { name: 'data question', open: (page) => page.goto(ROUTES.dataQuestion) },
-  { name: 'document page', open: (page) => openFirstSearchResult(page, 'bevolking') },
-]
 
 const MODES = [
   { name: 'normal colours', contrast: false },
