@@ -93,6 +93,30 @@ describe('/api requires a valid bearer token', () => {
   })
 })
 
+describe('with an external identity provider (OIDC_AUTHORITY)', () => {
+  it('mounts no /oidc, names the authority in the client configuration and allows its origin in the CSP', async () => {
+    const authority = 'https://login.microsoftonline.com/0000-tenant/v2.0'
+    const external = await createTestContext({ env: { OIDC_AUTHORITY: authority } })
+    try {
+      const discovery = await external.app.inject({ url: '/oidc/.well-known/openid-configuration' })
+      expect(discovery.statusCode).toBe(404)
+      const config = (
+        await external.app.inject({ url: `/pubapi${apiPaths.config}` })
+      ).json<PublicConfig>()
+      expect(config.auth).toMatchObject({
+        authority,
+        scopes: expect.arrayContaining(['user.read']),
+      })
+      const page = await external.app.inject({ url: '/' })
+      expect(page.headers['content-security-policy']).toMatch(
+        /connect-src 'self' https:\/\/login\.microsoftonline\.com(;|$)/,
+      )
+    } finally {
+      await external.close()
+    }
+  })
+})
+
 describe('configuration', () => {
   it('stops with a message naming the wrong variable', () => {
     expect(() => loadConfig({ PORT: 'tachtig' })).toThrow(ConfigError)

@@ -9,14 +9,18 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import { API_PREFIX } from '@dataportaal/contract'
+import type { DevIdpMount } from './auth/dev-idp/index.ts'
 import type { TokenVerifier } from './auth/verify-token.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
-import { clientConfigRoutes } from './features/client-config/routes.ts'
+import { clientConfig, clientConfigRoutes } from './features/client-config/routes.ts'
 import { documentRoutes } from './features/documents/routes.ts'
+import { employeeRoutes } from './features/employees/routes.ts'
+import type { AdminRule } from './features/employees/service.ts'
 import { healthRoutes } from './features/health/routes.ts'
 import { searchRoutes } from './features/search/routes.ts'
 import { tagRoutes } from './features/tags/routes.ts'
+import { enforceAccess, type RouteAccess } from './http/access.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { sendProblem } from './http/problem.ts'
 import { useEmployeeViewer, usePublicViewer } from './http/viewer-plugin.ts'
@@ -27,9 +31,21 @@ export interface AppDeps {
   config: Config
   db: Db
   store: FileStore
-  /** Verifies bearer tokens on /api; null when no identity provider is configured. */
+  /**
+   * Verifies bearer tokens on /api (see auth/sign-in.ts); null makes a server without
+   * sign-in, whose /api answers 401 (the search benchmark).
+   */
   verifyToken: TokenVerifier | null
+  /** The built-in development identity provider, served under /oidc. */
+  devIdp?: DevIdpMount | undefined
   logger?: FastifyServerOptions['logger']
+}
+
+/** Admins by group or e-mail (decisions.md); the demo admin's group while the dev IdP serves. */
+function adminRuleOf(config: Config, devIdp: DevIdpMount | undefined): AdminRule {
+  const groups = config.adminGroups
+  const extra = devIdp && !groups.includes(devIdp.adminGroup) ? [devIdp.adminGroup] : []
+  return { adminGroups: [...groups, ...extra], adminEmails: config.adminEmails }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -56,7 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'https:'],
-        'connect-src': ["'self'", ...(config.oidc.authority ? [config.oidc.authority] : [])],
+        // The browser fetches discovery, keys and tokens from the identity provider.
+        'connect-src': ["'self'", new URL(clientConfig(config).auth.authority).origin],
         // Upgrading to https would break a portal served over plain http on a laptop.
         'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
       },
@@ -80,13 +97,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes({ db, isShuttingDown: () => shuttingDown }))
 
-  const adminRule = { adminGroups: config.adminGroups, adminEmails: config.adminEmails }
+  if (deps.devIdp) await app.register(deps.devIdp.routes)
+  const adminRule = adminRuleOf(config, deps.devIdp)
+
+  const routeAccess: RouteAccess[] = []
+  app.decorate('routeAccess', routeAccess)
   await app.register(
     async (scope) => {
       usePublicViewer(scope)
+      enforceAccess(scope, { allowed: ['everyone'], table: routeAccess })
       await scope.register(clientConfigRoutes({ config }))
       await scope.register(searchRoutes({ db, audience: 'public' }))
-      await scope.register(documentRoutes({ db, store }))
+      await scope.register(documentRoutes({ db, store, audience: 'public' }))
       await scope.register(tagRoutes({ db, audience: 'public' }))
     },
     { prefix: API_PREFIX.public },
@@ -94,9 +116,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (scope) => {
       useEmployeeViewer(scope, { db, verifyToken: deps.verifyToken, adminRule })
+      enforceAccess(scope, { allowed: ['everyone', 'employee', 'admin'], table: routeAccess })
       await scope.register(searchRoutes({ db, audience: 'employee' }))
-      await scope.register(documentRoutes({ db, store }))
+      await scope.register(documentRoutes({ db, store, audience: 'employee' }))
       await scope.register(tagRoutes({ db, audience: 'employee' }))
+      await scope.register(employeeRoutes())
     },
     { prefix: API_PREFIX.authenticated },
   )

@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).default('dataportaal'),
   ADMIN_GROUPS: commaList,
   ADMIN_EMAILS: commaList,
+  DEV_IDP_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(3600),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -72,6 +73,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     dataDir: path.resolve(callerDir(), env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     oidc: { authority: env.OIDC_AUTHORITY, clientId: env.OIDC_CLIENT_ID },
+    devIdp: { tokenTtlSeconds: env.DEV_IDP_TOKEN_TTL_SECONDS },
     adminGroups: env.ADMIN_GROUPS,
     adminEmails: env.ADMIN_EMAILS.map((email) => email.toLowerCase()),
     smtpUrl: env.SMTP_URL,

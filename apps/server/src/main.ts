@@ -1,7 +1,8 @@
 import path from 'node:path'
-import { createOidcVerifier } from './auth/verify-token.ts'
+import { assertSignInAllowed, createSignIn } from './auth/sign-in.ts'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { DevIdpRefusedError } from './auth/dev-idp/refused.ts'
 import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { seedDemoCatalogue } from './features/catalogue/demo.ts'
@@ -11,13 +12,19 @@ const SHUTDOWN_GRACE_MS = 10_000
 
 async function main() {
   const config = loadConfig()
+  assertSignInAllowed(config)
   const logger = { level: config.logLevel }
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const store = new FileStore(path.join(config.dataDir, 'files'))
-  const verifyToken = config.oidc.authority
-    ? createOidcVerifier(config.oidc.authority, config.oidc.clientId)
-    : null
-  const app = await buildApp({ config, db, store, verifyToken, logger })
+  const signIn = await createSignIn({ config, db })
+  const app = await buildApp({
+    config,
+    db,
+    store,
+    verifyToken: signIn.verifyToken,
+    devIdp: signIn.devIdp,
+    logger,
+  })
   const log = app.log
 
   const applied = await migrate(db)
@@ -28,7 +35,7 @@ async function main() {
       log.info({ ms: Date.now() - started }, 'demo catalogue loaded')
     }
   }
-  if (!verifyToken) log.warn('OIDC_AUTHORITY is not set: /api answers 401 until sign-in is set up')
+  log.info(`sign-in: ${signIn.description}`)
 
   let stopping = false
   const shutdown = async (signal: string) => {
@@ -53,7 +60,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DevIdpRefusedError) {
     console.error(error.message)
   } else {
     console.error('Start-up failed:', error)

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.ts'
+import { createSignIn } from '../src/auth/sign-in.ts'
 import { createTokenVerifier, localKeys } from '../src/auth/verify-token.ts'
 import { loadConfig } from '../src/config.ts'
 import type { Db } from '../src/db/client.ts'
@@ -42,6 +43,7 @@ export interface TestContext {
   app: FastifyInstance
   db: Db
   store: FileStore
+  dataDir: string
   /** A signed id token as the identity provider would issue it. */
   tokenFor(
     identity: TestIdentity,
@@ -50,31 +52,54 @@ export interface TestContext {
   close(): Promise<void>
 }
 
+export interface TestContextOptions {
+  /**
+   * Sign in through the built-in development identity provider, as `npm start` does,
+   * instead of the test key. `tokenFor` tokens are then refused (another key).
+   */
+  devIdp?: boolean
+  /** Extra environment for the configuration. */
+  env?: Record<string, string>
+}
+
 /** The real app on a fresh database, with a local signing key standing in for the IdP. */
-export async function createTestContext(): Promise<TestContext> {
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const db = await createTestDb()
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-'))
   const store = new FileStore(path.join(dataDir, 'files'))
   const { publicKey, privateKey } = await generateKeyPair('RS256')
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256' }
-  const verifyToken = createTokenVerifier({
-    issuer: TEST_ISSUER,
-    audience: TEST_AUDIENCE,
-    keys: localKeys({ keys: [jwk] }),
-  })
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     OIDC_CLIENT_ID: TEST_AUDIENCE,
-    ADMIN_GROUPS: ADMIN_GROUP,
+    ...(options.devIdp ? {} : { ADMIN_GROUPS: ADMIN_GROUP }),
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...options.env,
   })
-  const app = await buildApp({ config, db, store, verifyToken })
+  const signIn = options.devIdp
+    ? await createSignIn({ config, db })
+    : {
+        verifyToken: createTokenVerifier({
+          issuer: TEST_ISSUER,
+          audience: TEST_AUDIENCE,
+          keys: localKeys({ keys: [jwk] }),
+        }),
+        devIdp: undefined,
+      }
+  const app = await buildApp({
+    config,
+    db,
+    store,
+    verifyToken: signIn.verifyToken,
+    devIdp: signIn.devIdp,
+  })
   await app.ready()
   return {
     app,
     db,
     store,
+    dataDir,
     tokenFor: (identity, options = {}) =>
       new SignJWT({
         oid: identity.oid,

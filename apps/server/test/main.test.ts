@@ -58,6 +58,13 @@ describe('the server process', () => {
     expect(started.output()).toContain('MAX_UPLOAD_MB="veel"')
   })
 
+  it('refuses the built-in identity provider in production, naming OIDC_AUTHORITY', async () => {
+    const started = startServer({ DATA_DIR: dataDir, NODE_ENV: 'production', OIDC_AUTHORITY: '' })
+    expect(await started.exit).toBe(1)
+    expect(started.output()).toContain('OIDC_AUTHORITY is not set')
+    expect(started.output()).toContain('NODE_ENV=production')
+  })
+
   it('keeps its data across a restart, refuses a second process, and shuts down cleanly', async () => {
     const port = await freePort()
     const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_CONTENT: 'false' }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { ContentUserUse, DocumentStatus } from './search.ts'
+import { listOf } from './common.ts'
+import { ContentUserUse, DocumentStatus, pagingParams } from './search.ts'
 
 export const DOCUMENT_LIMITS = {
   titleMin: 3,
@@ -17,6 +18,7 @@ export const STATUS_CATEGORIES = [
   'Anders',
 ] as const
 export const StatusCategory = z.enum(STATUS_CATEGORIES)
+export type StatusCategory = z.infer<typeof StatusCategory>
 
 export const DocumentIdParams = z.strictObject({ id: z.uuid() })
 export const DocumentFileParams = z.strictObject({ id: z.uuid(), fileId: z.uuid() })
@@ -61,3 +63,54 @@ export const DocumentDetail = z
   })
   .meta({ id: 'DocumentDetail' })
 export type DocumentDetail = z.infer<typeof DocumentDetail>
+
+/** A document in a list (own documents, validation): the fields a result card shows. */
+export const DocumentSummary = z
+  .object({
+    contentUID: z.uuid(),
+    title: z.string(),
+    contentTypeName: z.string(),
+    sourceFriendlyName: z.string(),
+    themes: z.array(z.string()).nullable(),
+    labels: z.array(z.string()).nullable().optional(),
+    status: DocumentStatus,
+    statusCategory: StatusCategory.nullable()
+      .optional()
+      .describe('Set on disapproval; sent to the owner and admins only'),
+    statusDescription: z.string().nullable().optional(),
+    averageRating: z.number().nullable(),
+    ratingCount: z.number().int(),
+    contentUserUse: ContentUserUse.optional(),
+    owner: DocumentOwner.nullable(),
+    date: z.string().describe('The date the content refers to (ISO date)'),
+    created: z.string(),
+    modified: z.string(),
+    published: z.string().nullable(),
+    fileFormats: z.array(z.string()),
+  })
+  .meta({ id: 'DocumentSummary' })
+export type DocumentSummary = z.infer<typeof DocumentSummary>
+
+/** Lists of documents: newest (last modified) first, `{ Results, Total }`. */
+export const DocumentList = listOf(DocumentSummary).meta({ id: 'DocumentList' })
+export type DocumentList = z.infer<typeof DocumentList>
+
+/**
+ * GET /documents/user: the caller's own documents in every status, or in one. The open
+ * validation count of an employee is `Total` of `status=openstaand`.
+ */
+export const OwnDocumentsQuery = z.strictObject({
+  status: DocumentStatus.optional(),
+  ...pagingParams,
+})
+export type OwnDocumentsQuery = z.infer<typeof OwnDocumentsQuery>
+
+/**
+ * GET /documents/validate (admins): every document in one status, `openstaand` unless
+ * asked otherwise. An admin's open validation count is its `Total`.
+ */
+export const ValidationQuery = z.strictObject({
+  status: DocumentStatus.default('openstaand'),
+  ...pagingParams,
+})
+export type ValidationQuery = z.infer<typeof ValidationQuery>

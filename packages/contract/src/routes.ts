@@ -12,4 +12,7 @@ export const apiPaths = {
   labels: '/labels',
   labelsAggregation: '/labels/aggregation',
   config: '/config',
+  userAdmin: '/user/admin',
+  userDocuments: '/documents/user',
+  validationList: '/documents/validate',
 } as const

@@ -33,10 +33,20 @@ const repeated = z
 
 const isoDate = z.iso.date()
 
+/** A 1-based page number and a page size, as every list of documents takes them. */
+export const pagingParams = {
+  offset: z.coerce.number().int().min(1).max(SEARCH_LIMITS.maxOffset).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(SEARCH_LIMITS.maxPageSize)
+    .default(SEARCH_LIMITS.defaultPageSize),
+}
+
 const searchParams = {
   query: z.string().max(SEARCH_LIMITS.maxQueryLength).optional(),
-  offset: z.coerce.number().int().min(1).max(SEARCH_LIMITS.maxOffset).default(1),
-  pageSize: z.coerce.number().int().min(1).max(SEARCH_LIMITS.maxPageSize).default(10),
+  ...pagingParams,
   categoryType: repeated,
   tags: repeated,
   source: repeated,

@@ -33,6 +33,9 @@ export function useEmployeeViewer(
   scope: FastifyInstance,
   deps: { db: Db; verifyToken: TokenVerifier | null; adminRule: AdminRule },
 ) {
+  scope.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: [{ bearer: [] }] }
+  })
   scope.addHook('onRequest', async (request, reply) => {
     reply.header('WWW-Authenticate', 'Bearer')
     const token = bearerToken(request)

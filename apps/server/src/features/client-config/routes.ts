@@ -30,6 +30,7 @@ export const clientConfigRoutes =
     app.get(
       '/config',
       {
+        config: { access: 'everyone' },
         schema: {
           tags: ['beheer'],
           summary: 'Instellingen voor de webapplicatie',

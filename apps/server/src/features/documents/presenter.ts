@@ -1,5 +1,7 @@
-import type { DocumentStatus } from '@dataportaal/contract'
+import type { DocumentStatus, DocumentSummary, StatusCategory } from '@dataportaal/contract'
 import { isEmployee, type Viewer } from '../../auth/viewer.ts'
+import { formatName } from './formats.ts'
+import { canReadStatusReason, canSeeOwnerId } from './permissions.ts'
 
 /** The columns every document query selects under these names. */
 export interface DocumentSummaryRow {
@@ -16,6 +18,16 @@ export interface DocumentSummaryRow {
   published_at: Date | null
   favorited: boolean | null
   my_rating: number | null
+}
+
+/** What a query selects besides the summary to show owner, reason and dates. */
+export interface DocumentRecordRow extends DocumentSummaryRow {
+  status_category: StatusCategory | null
+  status_description: string | null
+  owner_id: string | null
+  owner_name: string | null
+  created_at: Date
+  modified_at: Date
 }
 
 /**
@@ -42,3 +54,32 @@ export function presentSummary(row: DocumentSummaryRow, viewer: Viewer) {
       : {}),
   }
 }
+
+/** Owner, dates and, for those who may read it, the reason of a disapproval. */
+export function presentRecord(row: DocumentRecordRow, viewer: Viewer) {
+  return {
+    owner:
+      row.owner_name === null
+        ? null
+        : {
+            ...(canSeeOwnerId(viewer) && row.owner_id ? { id: row.owner_id } : {}),
+            name: row.owner_name,
+          },
+    created: row.created_at.toISOString(),
+    modified: row.modified_at.toISOString(),
+    ...(canReadStatusReason(viewer, row.owner_id)
+      ? { statusCategory: row.status_category, statusDescription: row.status_description }
+      : {}),
+  }
+}
+
+export interface DocumentListRow extends DocumentRecordRow, Record<string, unknown> {
+  media_types: string[]
+}
+
+/** A document in a list of documents (own documents, validation). */
+export const presentListItem = (row: DocumentListRow, viewer: Viewer): DocumentSummary => ({
+  ...presentSummary(row, viewer),
+  ...presentRecord(row, viewer),
+  fileFormats: row.media_types.map(formatName),
+})

@@ -4,7 +4,10 @@ import {
   DocumentIdParams,
   Problem,
   BucketList,
+  DocumentList,
   NoQuery,
+  OwnDocumentsQuery,
+  ValidationQuery,
 } from '@dataportaal/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -12,16 +15,18 @@ import type { FileStore } from '../../storage/file-store.ts'
 import type { Db } from '../../db/client.ts'
 import { contentDisposition } from '../../http/content-disposition.ts'
 import { notFound } from '../../http/problem.ts'
+import { listForValidation, listOwnDocuments } from './lists.ts'
 import { countByContentType, getDocument, getDocumentFile, recordOpen } from './service.ts'
 
 const TEXT_TYPES = new Set(['text/csv', 'application/json', 'application/geo+json'])
 
 export const documentRoutes =
-  (deps: { db: Db; store: FileStore }): FastifyPluginAsyncZod =>
+  (deps: { db: Db; store: FileStore; audience: 'public' | 'employee' }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/documents/categorytypenameaggregation',
       {
+        config: { access: 'everyone' },
         schema: {
           tags: ['documenten'],
           summary: 'Aantal zichtbare documenten per soort (categoryType)',
@@ -38,6 +43,7 @@ export const documentRoutes =
     app.get(
       '/documents/:id',
       {
+        config: { access: 'everyone' },
         schema: {
           tags: ['documenten'],
           summary: 'Een document met zijn bestanden',
@@ -52,6 +58,7 @@ export const documentRoutes =
     app.get(
       '/documents/:id/files/:fileId',
       {
+        config: { access: 'everyone' },
         schema: {
           tags: ['documenten'],
           summary: 'Een bestand van een document downloaden',
@@ -86,6 +93,7 @@ export const documentRoutes =
     app.post(
       '/documents/open/:id',
       {
+        config: { access: 'everyone' },
         schema: {
           tags: ['documenten'],
           summary: 'Vastleggen dat een document is geopend',
@@ -98,5 +106,39 @@ export const documentRoutes =
         await recordOpen(deps.db, request.viewer, request.params.id)
         return reply.status(204).send(null)
       },
+    )
+
+    if (deps.audience === 'public') return
+
+    app.get(
+      '/documents/user',
+      {
+        config: { access: 'employee' },
+        schema: {
+          tags: ['documenten'],
+          summary: 'Eigen documenten in elke status, nieuwste eerst',
+          description:
+            'Met `status=openstaand` en `pageSize=1` geeft `Total` het aantal eigen documenten dat op validatie wacht.',
+          querystring: OwnDocumentsQuery,
+          response: { 200: DocumentList, 422: Problem },
+        },
+      },
+      (request) => listOwnDocuments(deps.db, request.viewer, request.query),
+    )
+
+    app.get(
+      '/documents/validate',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['validatie'],
+          summary: 'Documenten per status, voor validatie; nieuwste eerst',
+          description:
+            '`status` is `openstaand` tenzij anders gevraagd; `Total` daarvan is het aantal documenten dat op validatie wacht.',
+          querystring: ValidationQuery,
+          response: { 200: DocumentList, 403: Problem, 422: Problem },
+        },
+      },
+      (request) => listForValidation(deps.db, request.viewer, request.query),
     )
   }

@@ -1,21 +1,15 @@
 import type { DocumentDetail, DocumentFile } from '@dataportaal/contract'
-import { isAdmin, isEmployee, type Viewer } from '../../auth/viewer.ts'
+import { isEmployee, type Viewer } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
 import { notFound } from '../../http/problem.ts'
-import { presentSummary, type DocumentSummaryRow } from './presenter.ts'
+import { presentRecord, presentSummary, type DocumentRecordRow } from './presenter.ts'
 import { visibleTo } from './visibility.ts'
 
-interface DetailRow extends DocumentSummaryRow, Record<string, unknown> {
+interface DetailRow extends DocumentRecordRow, Record<string, unknown> {
   description: string
-  status_category: DocumentDetail['statusCategory']
-  status_description: string | null
-  owner_id: string | null
-  owner_name: string | null
   license: string
   source_url: string | null
-  created_at: Date
-  modified_at: Date
   files: Array<{ id: string; fileName: string; mediaType: string; size: number; sha256: string }>
 }
 
@@ -52,8 +46,6 @@ export async function getDocument(db: Queryable, viewer: Viewer, id: string) {
 }
 
 function presentDetail(row: DetailRow, viewer: Viewer): DocumentDetail {
-  const employee = isEmployee(viewer)
-  const mayReadReason = employee && (isAdmin(viewer) || row.owner_id === viewer.id)
   const files: DocumentFile[] = row.files.map((file) => ({
     ...file,
     size: Number(file.size),
@@ -61,19 +53,11 @@ function presentDetail(row: DetailRow, viewer: Viewer): DocumentDetail {
   }))
   return {
     ...presentSummary(row, viewer),
+    ...presentRecord(row, viewer),
     description: row.description,
-    owner:
-      row.owner_name === null
-        ? null
-        : { ...(employee && row.owner_id ? { id: row.owner_id } : {}), name: row.owner_name },
     license: row.license,
     sourceUrl: row.source_url,
-    created: row.created_at.toISOString(),
-    modified: row.modified_at.toISOString(),
     files,
-    ...(mayReadReason
-      ? { statusCategory: row.status_category, statusDescription: row.status_description }
-      : {}),
   }
 }
 

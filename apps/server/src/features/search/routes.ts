@@ -18,6 +18,7 @@ export const searchRoutes =
     app.get(
       '/search',
       {
+        config: { access: 'everyone' },
         schema: {
           tags: ['zoeken'],
           summary: 'Zoeken in de catalogus, met facetten',
@@ -31,6 +32,7 @@ export const searchRoutes =
     app.get(
       '/complete/:query',
       {
+        config: { access: 'everyone' },
         schema: {
           tags: ['zoeken'],
           summary: 'Zoeksuggesties (titels en thema’s), hoogstens 8',

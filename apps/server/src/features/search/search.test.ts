@@ -1,6 +1,12 @@
 import { apiPaths, NO_VALUE_BUCKET, type SearchResponse } from '@dataportaal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
+import {
+  ADMIN,
+  createTestContext,
+  EMPLOYEE,
+  OTHER_EMPLOYEE,
+  type TestContext,
+} from '../../../test/app.ts'
 import { addSynonyms, createDocument } from '../../../test/factories.ts'
 
 let ctx: TestContext
@@ -138,6 +144,13 @@ describe('visibility', () => {
       'Bevolking concept (nog niet goedgekeurd)',
       'Bevolkingsprognose per wijk',
     ])
+  })
+
+  it("shows another employee only approved documents, and an admin everyone's", async () => {
+    const other = await search({ query: 'bevolking' }, await ctx.tokenFor(OTHER_EMPLOYEE))
+    expect(titles(other.body)).toEqual(['Bevolkingsprognose per wijk'])
+    const admin = await search({ query: 'bevolking' }, await ctx.tokenFor(ADMIN))
+    expect(admin.body.Total).toBe(3)
   })
 
   it('never sends labels to visitors, and sends them to employees', async () => {

@@ -10,6 +10,7 @@ export const tagRoutes =
     app.get(
       '/tags',
       {
+        config: { access: 'everyone' },
         schema: {
           tags: ['thema’s'],
           summary: 'Alle thema’s',
@@ -26,6 +27,7 @@ export const tagRoutes =
     app.get(
       '/thesaurus',
       {
+        config: { access: 'everyone' },
         schema: {
           tags: ['thema’s'],
           summary: 'Thema’s met synoniemen en verwante termen',
@@ -39,6 +41,7 @@ export const tagRoutes =
     app.get(
       '/tags/aggregation',
       {
+        config: { access: 'everyone' },
         schema: {
           tags: ['thema’s'],
           summary: 'Aantal zichtbare documenten per thema; ‘Geen Thema’ als laatste',
@@ -57,6 +60,7 @@ export const tagRoutes =
     app.get(
       '/labels',
       {
+        config: { access: 'employee' },
         schema: {
           tags: ['labels'],
           summary: 'Alle labels',
@@ -73,6 +77,7 @@ export const tagRoutes =
     app.get(
       '/labels/aggregation',
       {
+        config: { access: 'employee' },
         schema: {
           tags: ['labels'],
           summary: 'Aantal documenten per label; ‘Geen labels’ als laatste (alleen medewerkers)',

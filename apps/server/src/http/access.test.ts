@@ -1,0 +1,298 @@
+import { Readable } from 'node:stream'
+import { API_PREFIX, apiPaths } from '@dataportaal/contract'
+import Fastify from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ADMIN,
+  createTestContext,
+  EMPLOYEE,
+  type TestContext,
+  type TestIdentity,
+} from '../../test/app.ts'
+import { createDocument } from '../../test/factories.ts'
+import { enforceAccess, type Access, type RouteAccess } from './access.ts'
+
+/**
+ * Every route of /pubapi and /api, taken from the running app, called as a visitor, an
+ * employee and an admin. A route without an entry here fails, so each new route states
+ * who may call it.
+ */
+type Caller = 'anonymous' | 'employee' | 'admin'
+const CALLERS: Record<Caller, TestIdentity | null> = {
+  anonymous: null,
+  employee: EMPLOYEE,
+  admin: ADMIN,
+}
+
+/** Expected status for [anonymous, employee, admin]. */
+type Expected = [number, number, number]
+
+interface Case {
+  name: string
+  /** The path after the prefix, with real ids. */
+  path: () => string
+  /** Per prefix; a route on one prefix only has one. Tokens are sent on both. */
+  pubapi?: Expected
+  api?: Expected
+}
+
+const ALL_OK: Expected = [200, 200, 200]
+const SIGNED_IN: Expected = [401, 200, 200]
+const ADMINS: Expected = [401, 403, 200]
+
+let ctx: TestContext
+const doc = { approved: '', pending: '', file: '' }
+
+/** Keyed by method and route path after the prefix. */
+const TABLE: Record<string, Case[]> = {
+  'GET /config': [{ name: 'client configuration', path: () => apiPaths.config, pubapi: ALL_OK }],
+  'GET /search': [
+    { name: 'search', path: () => `${apiPaths.search}?query=wijk`, pubapi: ALL_OK, api: SIGNED_IN },
+    {
+      name: 'search with a bad parameter',
+      path: () => `${apiPaths.search}?pageSize=500`,
+      pubapi: [422, 422, 422],
+      api: [401, 422, 422],
+    },
+  ],
+  'GET /complete/:query': [
+    { name: 'suggestions', path: () => apiPaths.complete('wi'), pubapi: ALL_OK, api: SIGNED_IN },
+  ],
+  'GET /documents/categorytypenameaggregation': [
+    {
+      name: 'content type counts',
+      path: () => apiPaths.categoryTypeAggregation,
+      pubapi: ALL_OK,
+      api: SIGNED_IN,
+    },
+  ],
+  'GET /documents/:id': [
+    {
+      name: 'approved document',
+      path: () => apiPaths.document(doc.approved),
+      pubapi: ALL_OK,
+      api: SIGNED_IN,
+    },
+    {
+      name: "the employee's document awaiting validation",
+      path: () => apiPaths.document(doc.pending),
+      pubapi: [404, 404, 404],
+      api: [401, 200, 200],
+    },
+    {
+      name: 'a malformed id',
+      path: () => apiPaths.document('geen-uuid'),
+      pubapi: [422, 422, 422],
+      api: [401, 422, 422],
+    },
+  ],
+  'GET /documents/:id/files/:fileId': [
+    {
+      name: 'file download',
+      path: () => apiPaths.documentFile(doc.approved, doc.file),
+      pubapi: ALL_OK,
+      api: SIGNED_IN,
+    },
+  ],
+  'POST /documents/open/:id': [
+    {
+      name: 'record an opening',
+      path: () => apiPaths.documentOpen(doc.approved),
+      pubapi: [204, 204, 204],
+      api: [401, 204, 204],
+    },
+  ],
+  'GET /documents/user': [
+    { name: 'own documents', path: () => apiPaths.userDocuments, api: SIGNED_IN },
+  ],
+  'GET /documents/validate': [
+    {
+      name: 'validation list',
+      path: () => `${apiPaths.validationList}?status=openstaand`,
+      api: ADMINS,
+    },
+    {
+      name: 'validation list with a bad status',
+      path: () => `${apiPaths.validationList}?status=weg`,
+      api: [401, 403, 422],
+    },
+  ],
+  'GET /tags': [{ name: 'themes', path: () => apiPaths.tags, pubapi: ALL_OK, api: SIGNED_IN }],
+  'GET /thesaurus': [
+    { name: 'thesaurus', path: () => apiPaths.thesaurus, pubapi: ALL_OK, api: SIGNED_IN },
+  ],
+  'GET /tags/aggregation': [
+    { name: 'theme counts', path: () => apiPaths.tagsAggregation, pubapi: ALL_OK, api: SIGNED_IN },
+  ],
+  'GET /labels': [{ name: 'labels', path: () => apiPaths.labels, api: SIGNED_IN }],
+  'GET /labels/aggregation': [
+    { name: 'label counts', path: () => apiPaths.labelsAggregation, api: SIGNED_IN },
+  ],
+  'GET /user/admin': [{ name: 'admin flag', path: () => apiPaths.userAdmin, api: SIGNED_IN }],
+}
+
+const PREFIXES = [API_PREFIX.public, API_PREFIX.authenticated] as const
+type Prefix = (typeof PREFIXES)[number]
+
+interface RegisteredRoute {
+  method: string
+  prefix: Prefix
+  path: string
+}
+
+const registered = (): RegisteredRoute[] =>
+  ctx.app.routeAccess.map(({ method, url }) => {
+    const prefix = PREFIXES.find((p) => url.startsWith(`${p}/`))
+    if (!prefix) throw new Error(`route outside /pubapi and /api in the table: ${url}`)
+    return { method, prefix, path: url.slice(prefix.length) }
+  })
+
+/** HEAD routes are Fastify's automatic twins of GET routes and answer alike. */
+const entryFor = (route: RegisteredRoute) =>
+  TABLE[`${route.method === 'HEAD' ? 'GET' : route.method} ${route.path}`]
+
+const expectationOf = (testCase: Case, prefix: Prefix) =>
+  prefix === API_PREFIX.public ? testCase.pubapi : testCase.api
+
+beforeAll(async () => {
+  ctx = await createTestContext()
+  const stored = await ctx.store.put(Readable.from([Buffer.from('wijk;inwoners\nNoord;8000\n')]))
+  doc.approved = await createDocument(ctx.db, {
+    title: 'Inwoners per wijk',
+    owner: EMPLOYEE,
+    themes: ['Bevolking'],
+    labels: ['Intern'],
+    file: { fileName: 'wijken.csv', mediaType: 'text/csv', ...stored },
+  })
+  doc.pending = await createDocument(ctx.db, {
+    title: 'Concept wijkindeling',
+    status: 'openstaand',
+    owner: EMPLOYEE,
+  })
+  const [file] = await ctx.db.query<{ id: string }>(
+    'select id::text from document_files where document_id = $1',
+    [doc.approved],
+  )
+  doc.file = file!.id
+})
+afterAll(() => ctx.close())
+
+describe('the authorization table', () => {
+  it('has an entry with an expectation for every registered route, and none for routes that are gone', () => {
+    const routes = registered()
+    const missing = routes
+      .filter((route) => {
+        const cases = entryFor(route)
+        return !cases?.length || cases.some((c) => !expectationOf(c, route.prefix))
+      })
+      .map((route) => `${route.method} ${route.prefix}${route.path}`)
+    expect(missing).toEqual([])
+
+    const served = new Set(routes.map((route) => `${route.method} ${route.prefix}${route.path}`))
+    const stale = Object.entries(TABLE).flatMap(([key, cases]) => {
+      const [method, path] = key.split(' ')
+      return PREFIXES.filter((prefix) => cases.some((c) => expectationOf(c, prefix)))
+        .map((prefix) => `${method} ${prefix}${path}`)
+        .filter((route) => !served.has(route))
+    })
+    expect(stale).toEqual([])
+  })
+
+  it('serves employee and admin routes on /api only', () => {
+    const publicRoutes = ctx.app.routeAccess.filter((r) => r.url.startsWith(API_PREFIX.public))
+    expect(publicRoutes.every((route) => route.access === 'everyone')).toBe(true)
+    expect(publicRoutes.map((r) => r.url)).not.toContain(`${API_PREFIX.public}${apiPaths.labels}`)
+  })
+
+  it('answers every route as expected for a visitor, an employee and an admin', async () => {
+    const outcomes: string[] = []
+    const wanted: string[] = []
+    for (const route of registered()) {
+      for (const testCase of entryFor(route) ?? []) {
+        const expected = expectationOf(testCase, route.prefix)
+        if (!expected) continue
+        for (const [index, [caller, identity]] of Object.entries(CALLERS).entries()) {
+          const response = await ctx.app.inject({
+            method: route.method as 'GET' | 'HEAD' | 'POST',
+            url: `${route.prefix}${testCase.path()}`,
+            headers: identity ? { authorization: `Bearer ${await ctx.tokenFor(identity)}` } : {},
+          })
+          const label = `${route.method} ${route.prefix} ${testCase.name} as ${caller}`
+          outcomes.push(`${label}: ${response.statusCode}`)
+          wanted.push(`${label}: ${expected[index]}`)
+          if (response.statusCode >= 400 && route.method !== 'HEAD') {
+            expect(response.headers['content-type'], label).toContain('application/problem+json')
+          }
+        }
+      }
+    }
+    expect(outcomes).toEqual(wanted)
+    expect(outcomes.length).toBeGreaterThan(100)
+  })
+})
+
+describe('problem details for 401 and 403', () => {
+  it('sends 401 with WWW-Authenticate and 403 with a Dutch title', async () => {
+    const url = `${API_PREFIX.authenticated}${apiPaths.validationList}`
+    const anonymous = await ctx.app.inject({ url })
+    expect(anonymous.statusCode).toBe(401)
+    expect(anonymous.headers['www-authenticate']).toBe('Bearer')
+    expect(anonymous.json()).toMatchObject({ title: 'Niet aangemeld', status: 401 })
+    const employee = await ctx.app.inject({
+      url,
+      headers: { authorization: `Bearer ${await ctx.tokenFor(EMPLOYEE)}` },
+    })
+    expect(employee.statusCode).toBe(403)
+    expect(employee.headers['www-authenticate']).toBeUndefined()
+    expect(employee.json()).toMatchObject({
+      type: 'about:blank',
+      title: 'Geen toegang',
+      status: 403,
+      instance: url,
+    })
+  })
+
+  it('answers GET /user/admin with the boolean', async () => {
+    const url = `${API_PREFIX.authenticated}${apiPaths.userAdmin}`
+    for (const [identity, expected] of [
+      [EMPLOYEE, false],
+      [ADMIN, true],
+    ] as const) {
+      const response = await ctx.app.inject({
+        url,
+        headers: { authorization: `Bearer ${await ctx.tokenFor(identity)}` },
+      })
+      expect(response.headers['content-type']).toContain('application/json')
+      expect(response.body).toBe(String(expected))
+    }
+  })
+})
+
+describe('declaring access', () => {
+  const start = async (allowed: Access[], config: { access?: Access }) => {
+    const app = Fastify()
+    const table: RouteAccess[] = []
+    await app.register(async (scope) => {
+      enforceAccess(scope, { allowed, table })
+      scope.get('/x', { config }, () => 'ok')
+    })
+    try {
+      await app.ready()
+      return table
+    } finally {
+      await app.close()
+    }
+  }
+
+  it('stops start-up for a route that does not say who may call it', async () => {
+    await expect(start(['everyone'], {})).rejects.toThrow(/declare config.access/)
+  })
+
+  it('stops start-up for an employee route on the public prefix', async () => {
+    await expect(start(['everyone'], { access: 'employee' })).rejects.toThrow(/GET \/x/)
+    expect(await start(['everyone', 'employee'], { access: 'employee' })).toEqual([
+      { method: 'GET', url: '/x', access: 'employee' },
+      { method: 'HEAD', url: '/x', access: 'employee' },
+    ])
+  })
+})

@@ -1,0 +1,67 @@
+import type { FastifyInstance, RouteOptions } from 'fastify'
+import { isAdmin, isEmployee, type Viewer } from '../auth/viewer.ts'
+import { HttpProblem } from './problem.ts'
+
+/**
+ * Who may call a route. `everyone`: the route is served on /pubapi to visitors and on
+ * /api to any signed-in employee; `employee` and `admin` routes exist on /api only.
+ */
+export type Access = 'everyone' | 'employee' | 'admin'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every /api and /pubapi route; checked before validation. */
+    access?: Access
+  }
+  interface FastifyInstance {
+    /** Every /api and /pubapi route with who may call it, as registered. */
+    routeAccess: readonly RouteAccess[]
+  }
+}
+
+export interface RouteAccess {
+  method: string
+  url: string
+  access: Access
+}
+
+const MAY_CALL: Record<Access, (viewer: Viewer) => boolean> = {
+  everyone: () => true,
+  employee: isEmployee,
+  admin: isAdmin,
+}
+
+export const mayCall = (viewer: Viewer, access: Access) => MAY_CALL[access](viewer)
+
+/**
+ * Makes every route of a prefix declare `config.access` (start-up fails otherwise, so no
+ * route is forgotten) and answers 403 to a caller without the role.
+ */
+export function enforceAccess(
+  scope: FastifyInstance,
+  options: { allowed: readonly Access[]; table: RouteAccess[] },
+) {
+  scope.addHook('onRoute', (route: RouteOptions) => {
+    const access = route.config?.access
+    const methods = [route.method].flat()
+    if (!access || !options.allowed.includes(access)) {
+      throw new Error(
+        `${methods.join(',')} ${route.url}: declare config.access as one of ${options.allowed.join(', ')}`,
+      )
+    }
+    if (access !== 'everyone') {
+      const note = access === 'admin' ? 'Alleen voor beheerders.' : 'Alleen voor medewerkers.'
+      route.schema = {
+        ...route.schema,
+        description: [route.schema?.description, note].filter(Boolean).join(' '),
+      }
+    }
+    for (const method of methods) options.table.push({ method, url: route.url, access })
+  })
+  scope.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access
+    if (access && !mayCall(request.viewer, access)) {
+      throw new HttpProblem(403, 'U hebt geen toegang tot deze functie.')
+    }
+  })
+}
