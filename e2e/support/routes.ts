@@ -7,6 +7,9 @@ export const ROUTES = {
   /** What the search bar navigates to: `query`, then `offset=1`. */
   search: (query: string) => `/zoeken?${new URLSearchParams({ query, offset: '1' }).toString()}`,
   info: '/info',
+  favorites: '/favorieten',
+  myData: '/data',
+  themes: '/thema',
   dataQuestion: '/datavraag',
   documentPrefix: '/documenten/',
   document: (contentUID: string) => `/documenten/${encodeURIComponent(contentUID)}`,

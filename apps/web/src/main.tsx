@@ -5,11 +5,17 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App.tsx'
 import { applyContrast, isContrastStored } from './app/contrast.tsx'
+import { startAuth } from './features/auth/start.ts'
+import { createQueryClient } from './shared/api/query-client.ts'
 
 applyContrast(isContrastStored())
 
+// Start-up (spec section 4) runs once, before and outside rendering.
+const queryClient = createQueryClient()
+const start = startAuth(queryClient)
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} start={start} />
   </StrictMode>,
 )

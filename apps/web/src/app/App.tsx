@@ -1,24 +1,68 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { Suspense, useState } from 'react'
+import { Suspense, use, useState } from 'react'
 import { RouterProvider } from 'react-router'
-import { createQueryClient } from '../shared/api/query-client.ts'
-import { LoadingState } from '../shared/ui/states.tsx'
-import { FirstVisitDialog, needsFirstVisitChoice } from './first-visit.tsx'
+import { AuthProvider } from '../features/auth/AuthContext.tsx'
+import type { AppStart } from '../features/auth/start.ts'
+import { Button } from '../shared/ui/nlds.ts'
+import { ErrorState, LoadingState } from '../shared/ui/states.tsx'
+import { FirstVisitDialog } from './first-visit.tsx'
 import { createRouter } from './router.tsx'
 
 /**
- * The app renders only after start-up has decided who the user is (spec section 4):
- * without a stored choice that is the first-visit pop-up, otherwise the portal.
+ * The app renders only after start-up has decided who the user is (spec section 4): the
+ * first-visit pop-up, the portal, or nothing while the page leaves for the identity
+ * provider. `start` is begun before the first render (main.tsx), so it runs once.
  */
-export function App({ queryClient }: { queryClient?: QueryClient }) {
-  const [client] = useState(() => queryClient ?? createQueryClient())
-  const [router] = useState(createRouter)
-  const [askChoice] = useState(needsFirstVisitChoice)
+export function App({
+  queryClient,
+  start,
+}: {
+  queryClient: QueryClient
+  start: Promise<AppStart>
+}) {
   return (
-    <QueryClientProvider client={client}>
-      <Suspense fallback={<LoadingState label="Het dataportaal wordt geladen…" />}>
-        {askChoice ? <FirstVisitDialog /> : <RouterProvider router={router} />}
+    <QueryClientProvider client={queryClient}>
+      <Suspense fallback={<Loading />}>
+        <Started start={start} />
       </Suspense>
     </QueryClientProvider>
+  )
+}
+
+const Loading = () => <LoadingState label="Het dataportaal wordt geladen…" />
+
+function Started({ start }: { start: Promise<AppStart> }) {
+  const started = use(start)
+  switch (started.kind) {
+    case 'portal':
+      return (
+        <AuthProvider session={started.session}>
+          <Portal />
+        </AuthProvider>
+      )
+    case 'choose':
+      return <FirstVisitDialog />
+    case 'leaving':
+      return <Loading />
+    case 'unavailable':
+      return <Unavailable />
+  }
+}
+
+function Portal() {
+  const [router] = useState(createRouter)
+  return <RouterProvider router={router} />
+}
+
+function Unavailable() {
+  return (
+    <main className="portal-main">
+      <ErrorState title="Het dataportaal is nu niet bereikbaar.">
+        <p className="utrecht-paragraph">Probeer het over een paar minuten opnieuw.</p>
+        <Button appearance="primary-action-button" onClick={() => window.location.reload()}>
+          Opnieuw proberen
+        </Button>
+      </ErrorState>
+    </main>
   )
 }

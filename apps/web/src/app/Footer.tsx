@@ -1,8 +1,11 @@
+import { Link } from 'react-router'
+import { useAuth } from '../features/auth/AuthContext.tsx'
 import { useConfig } from '../shared/api/config.ts'
 import { ExternalLink } from '../shared/ui/nlds.ts'
 
 export function Footer() {
   const { footerLinks, portalName } = useConfig()
+  const { authenticated } = useAuth()
   const links = [
     { href: footerLinks.privacy, label: 'Privacy- en cookieverklaring' },
     { href: footerLinks.disclaimer, label: 'Disclaimer' },
@@ -15,6 +18,20 @@ export function Footer() {
         <p className="utrecht-paragraph portal-footer__name">{portalName}</p>
         <nav aria-label="Voettekst">
           <ul className="portal-footer__links">
+            {authenticated ? (
+              <>
+                <li>
+                  <Link className="utrecht-link" to="/favorieten">
+                    Favorieten
+                  </Link>
+                </li>
+                <li>
+                  <Link className="utrecht-link" to="/info">
+                    FAQ
+                  </Link>
+                </li>
+              </>
+            ) : null}
             {links.map((link) => (
               <li key={link.label}>
                 <ExternalLink href={link.href} external>

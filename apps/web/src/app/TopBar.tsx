@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
+import { useAuth } from '../features/auth/AuthContext.tsx'
 import { useConfig } from '../shared/api/config.ts'
 import { CloseIcon, MenuIcon } from '../shared/ui/icons.tsx'
 import { Button, PageHeader } from '../shared/ui/nlds.ts'
@@ -9,7 +10,8 @@ import { UserMenu } from './UserMenu.tsx'
 const NAV_ID = 'hoofdmenu'
 
 export function TopBar() {
-  const { logoUrl, portalName } = useConfig()
+  const { logoUrl, portalName, serviceDeskUrl } = useConfig()
+  const { authenticated } = useAuth()
   const [menuOpen, setMenuOpen] = useState(false)
   const location = useLocation()
 
@@ -44,10 +46,31 @@ export function TopBar() {
         >
           <ul className="portal-nav__links">
             <li>
-              <NavLink className="portal-nav__link" to="/datavraag">
-                Datavraag
-              </NavLink>
+              {authenticated && serviceDeskUrl ? (
+                // Employees ask their data questions at the service desk (spec section 2).
+                <a className="portal-nav__link" href={serviceDeskUrl} rel="external">
+                  Datavraag
+                </a>
+              ) : (
+                <NavLink className="portal-nav__link" to="/datavraag">
+                  Datavraag
+                </NavLink>
+              )}
             </li>
+            {authenticated ? (
+              <>
+                <li>
+                  <NavLink className="portal-nav__link" to="/favorieten">
+                    Favorieten
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink className="portal-nav__link" to="/data">
+                    Data Uploaden
+                  </NavLink>
+                </li>
+              </>
+            ) : null}
             <li>
               <NavLink className="portal-nav__link" to="/info">
                 FAQ

@@ -1,14 +1,48 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import { useAuth } from '../features/auth/AuthContext.tsx'
+import { useOpenValidationCount } from '../features/validation/open-count.ts'
 import { Button } from '../shared/ui/nlds.ts'
 import { ChevronIcon, UserIcon } from '../shared/ui/icons.tsx'
-import { signIn } from './account.ts'
 
-/** A disclosure: toggles on its button, closes on an outside click and on Escape. */
+/** The admin's screens (spec section 2); the server checks the role again on every call. */
+const ADMIN_LINKS = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/validatie', label: 'Data Validatie' },
+  { to: '/thema', label: "Thema's" },
+  { to: '/tag', label: 'Labels' },
+]
+
+const waitingText = (count: number) =>
+  count === 1 ? '1 document wacht op validatie' : `${count} documenten wachten op validatie`
+
+/** The open validation count, read out as a sentence; the digits alone are only visual. */
+function OpenCountBadge({ count }: { count: number }) {
+  return (
+    <>
+      <span className="utrecht-badge-counter" aria-hidden="true">
+        {count}
+      </span>
+      <span className="portal-visually-hidden">, {waitingText(count)}</span>
+    </>
+  )
+}
+
+/** A disclosure: toggles on its button, closes on an outside click, on Escape and on navigation. */
 export function UserMenu() {
+  const { authenticated, isAdmin, userName, signIn, signOut } = useAuth()
+  const openCount = useOpenValidationCount({ authenticated, isAdmin })
   const [open, setOpen] = useState(false)
   const container = useRef<HTMLDivElement>(null)
   const toggleButton = useRef<HTMLButtonElement>(null)
   const menuId = useId()
+
+  const location = useLocation()
+  const [seenPath, setSeenPath] = useState(location.pathname)
+  if (seenPath !== location.pathname) {
+    setSeenPath(location.pathname)
+    setOpen(false)
+  }
 
   useEffect(() => {
     if (!open) return
@@ -39,14 +73,30 @@ export function UserMenu() {
         onClick={() => setOpen((value) => !value)}
       >
         <UserIcon />
-        <span>Niet ingelogd</span>
+        <span>{authenticated ? userName || 'Ingelogd' : 'Niet ingelogd'}</span>
+        {openCount ? <OpenCountBadge count={openCount} /> : null}
         <ChevronIcon />
       </Button>
       <ul id={menuId} className="portal-user-menu__list" hidden={!open}>
+        {authenticated && isAdmin
+          ? ADMIN_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link className="portal-user-menu__link" to={link.to}>
+                  {link.label}
+                </Link>
+              </li>
+            ))
+          : null}
         <li>
-          <Button appearance="subtle-button" onClick={signIn}>
-            Inloggen
-          </Button>
+          {authenticated ? (
+            <Button appearance="subtle-button" onClick={() => void signOut()}>
+              Uitloggen
+            </Button>
+          ) : (
+            <Button appearance="subtle-button" onClick={() => void signIn()}>
+              Inloggen
+            </Button>
+          )}
         </li>
       </ul>
     </div>

@@ -1,9 +1,9 @@
-import { storeChoiceAndReload } from './first-visit.tsx'
+import { activeAuthSession } from '../features/auth/session.ts'
 
 /**
- * Starts signing in as an employee. The choice 'employees' is what the start-up sequence
- * (spec section 4) acts on after the reload.
+ * Starts the employee sign-in at the identity provider, for buttons outside the top bar
+ * (screens a visitor opened through a link).
  */
 export function signIn() {
-  storeChoiceAndReload('employees')
+  void activeAuthSession().signIn()
 }

@@ -1,33 +1,27 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { AppStart } from '../features/auth/start.ts'
+import { testSession } from '../test/auth.ts'
 import { createTestQueryClient, json, stubApi } from '../test/render.tsx'
 import { App } from './App.tsx'
-import { FirstVisitDialog, needsFirstVisitChoice, storeChoiceAndReload } from './first-visit.tsx'
+import { FirstVisitDialog, storeChoiceAndReload } from './first-visit.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 
-function renderApp() {
+/** The app as it renders after start-up ended in `start` (start-up itself: features/auth). */
+async function renderApp(start: AppStart = { kind: 'choose' }) {
   stubApi(() => json({ Results: [], Total: 0 }))
-  return render(<App queryClient={createTestQueryClient()} />)
+  // Awaited, so React renders again once the start-up promise has settled.
+  await act(async () => {
+    render(<App queryClient={createTestQueryClient()} start={Promise.resolve(start)} />)
+  })
 }
 
 describe('first visit', () => {
-  it('asks for a choice when none is stored', () => {
-    expect(needsFirstVisitChoice()).toBe(true)
-  })
-
-  it('does not ask once a choice is stored, or when signed out explicitly', () => {
-    window.localStorage.setItem('choice', 'open')
-    expect(needsFirstVisitChoice()).toBe(false)
-    window.localStorage.clear()
-    window.localStorage.setItem('authenticated', 'false')
-    expect(needsFirstVisitChoice()).toBe(false)
-  })
-
   it('shows a labelled modal with the logo, the heading and both choices on a grey page', async () => {
-    renderApp()
+    await renderApp()
     const dialog = await screen.findByRole('dialog', { name: 'Bent u op zoek naar' })
     expect(dialog).toHaveAttribute('open')
     expect(screen.getByRole('img', { name: 'Dataportaal Teststad' })).toHaveAttribute(
@@ -41,9 +35,8 @@ describe('first visit', () => {
     expect(screen.queryByRole('search')).not.toBeInTheDocument()
   })
 
-  it('shows the portal without the pop-up when a choice is stored', async () => {
-    window.localStorage.setItem('choice', 'open')
-    renderApp()
+  it('shows the portal without the pop-up once start-up found a visitor', async () => {
+    await renderApp({ kind: 'portal', session: testSession().session })
     expect(await screen.findByRole('search')).toBeInTheDocument()
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
@@ -69,10 +62,27 @@ describe('first visit', () => {
   })
 
   it('cannot be dismissed with Escape: a choice is required', async () => {
-    renderApp()
+    await renderApp()
     const dialog = await screen.findByRole('dialog')
     const cancel = new Event('cancel', { cancelable: true })
     dialog.dispatchEvent(cancel)
     expect(cancel.defaultPrevented).toBe(true)
+  })
+})
+
+describe('the app before and around start-up', () => {
+  it('shows only a loading state while start-up runs or the page leaves for sign-in', async () => {
+    const pending = new Promise<AppStart>(() => {})
+    await act(async () => {
+      render(<App queryClient={createTestQueryClient()} start={pending} />)
+    })
+    expect(await screen.findByRole('status')).toHaveTextContent('Het dataportaal wordt geladen…')
+    expect(screen.queryByRole('search')).not.toBeInTheDocument()
+  })
+
+  it('says so when the portal cannot be reached', async () => {
+    await renderApp({ kind: 'unavailable' })
+    expect(await screen.findByRole('alert')).toHaveTextContent('niet bereikbaar')
+    expect(screen.getByRole('button', { name: 'Opnieuw proberen' })).toBeInTheDocument()
   })
 })

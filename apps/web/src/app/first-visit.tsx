@@ -1,14 +1,11 @@
 import { Button, ButtonGroup } from '../shared/ui/nlds.ts'
 import { useEffect, useRef } from 'react'
 import { useConfig } from '../shared/api/config.ts'
-import { readStorage, writeStorage } from '../shared/storage.ts'
+import { writeStorage } from '../shared/storage.ts'
 
 export type Choice = 'open' | 'employees'
 
-/** No stored choice and not explicitly signed out: ask which portal the visitor wants (spec 4, step 4). */
-export const needsFirstVisitChoice = () =>
-  readStorage('choice') === null && readStorage('authenticated') !== 'false'
-
+/** Start-up acts on the stored choice after the reload (spec section 4, step 4). */
 export function storeChoiceAndReload(choice: Choice, reload = () => window.location.reload()) {
   writeStorage('choice', choice)
   reload()

@@ -4,6 +4,7 @@ import { SearchPage } from '../features/search/SearchPage.tsx'
 import { DOCUMENT_PATH } from '../shared/routes.ts'
 import { readStorage } from '../shared/storage.ts'
 import { Layout } from './Layout.tsx'
+import { LoadingState } from '../shared/ui/states.tsx'
 import { RouteError } from './RouteError.tsx'
 
 /** Screens behind sign-in or of later work load on demand, so the first bundle stays small. */
@@ -42,6 +43,8 @@ export const routes: RouteObject[] = [
     path: '/',
     Component: Layout,
     ErrorBoundary: RouteError,
+    // Shown while a lazy screen loads on the first page load.
+    HydrateFallback: () => <LoadingState />,
     children: [
       { index: true, Component: HomePage },
       { path: 'zoeken', Component: SearchPage },

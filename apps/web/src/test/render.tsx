@@ -4,7 +4,10 @@ import { render } from '@testing-library/react'
 import { Suspense, type ReactElement } from 'react'
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router'
 import { vi } from 'vitest'
+import { AuthProvider } from '../features/auth/AuthContext.tsx'
+import type { AuthSession } from '../features/auth/session.ts'
 import { configQuery } from '../shared/api/config.ts'
+import { testSession } from './auth.ts'
 
 export const TEST_CONFIG: PublicConfig = {
   portalName: 'Dataportaal Teststad',
@@ -30,25 +33,35 @@ export function createTestQueryClient() {
   return client
 }
 
+export interface RenderOptions {
+  /** Who is using the app; a visitor unless given. */
+  auth?: AuthSession
+  config?: Partial<PublicConfig>
+}
+
 /**
  * Renders routes in a memory router, as the app would at `url`. Extra routes let a test see
  * where a navigation went (e.g. a route for /zoeken that prints its search string).
  */
-export function renderRoutes(routes: RouteObject[], url = '/') {
+export function renderRoutes(routes: RouteObject[], url = '/', options: RenderOptions = {}) {
   const queryClient = createTestQueryClient()
+  if (options.config)
+    queryClient.setQueryData(configQuery.queryKey, { ...TEST_CONFIG, ...options.config })
   const router = createMemoryRouter(routes, { initialEntries: [url] })
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <Suspense fallback={null}>
-        <RouterProvider router={router} />
-      </Suspense>
+      <AuthProvider session={options.auth ?? testSession().session}>
+        <Suspense fallback={null}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </AuthProvider>
     </QueryClientProvider>,
   )
   return { ...view, router, queryClient }
 }
 
-export const renderAt = (element: ReactElement, url = '/', path = '*') =>
-  renderRoutes([{ path, element }], url)
+export const renderAt = (element: ReactElement, url = '/', path = '*', options?: RenderOptions) =>
+  renderRoutes([{ path, element }], url, options)
 
 type Responder = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>
 

@@ -26,6 +26,16 @@ export const isSignedIn = () => readStorage('authenticated') === 'true'
 
 export const apiPrefix = () => (isSignedIn() ? API_PREFIX.authenticated : API_PREFIX.public)
 
+/**
+ * What to do when /api refuses the token (expired, revoked). Registered by the sign-in
+ * set-up, so this module needs no import of it.
+ */
+let onUnauthorized: (() => void) | null = null
+
+export function setUnauthorizedHandler(handler: (() => void) | null) {
+  onUnauthorized = handler
+}
+
 /** Arrays become repeated parameters (spec section 7); empty values are left out. */
 export function toSearchParams(query: QueryParams = {}): URLSearchParams {
   const params = new URLSearchParams()
@@ -63,6 +73,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     { method: options.method ?? 'GET', headers, body: options.body, signal: options.signal },
     { totalTimeoutMs: REQUEST_TIMEOUT_MS },
   )
+  if (response.status === 401 && prefix === API_PREFIX.authenticated) onUnauthorized?.()
   if (!response.ok) throw new ApiError(response.status, await readProblem(response))
   return response
 }

@@ -1,0 +1,85 @@
+import { STORAGE_KEYS } from '@dataportaal/contract'
+import { expect, test, type Page } from '@playwright/test'
+import { ROUTES } from './support/routes.ts'
+import { TEXTS } from './support/texts.ts'
+import { readStored, visitAsPublic } from './support/visitor.ts'
+
+/** The demo accounts of the built-in development identity provider. */
+const ACCOUNTS = {
+  medewerker: { button: 'Inloggen als medewerker', name: 'Mirjam Medewerker' },
+  beheerder: { button: 'Inloggen als beheerder', name: 'Bert Beheerder' },
+} as const
+const ADMIN_ITEMS = ['Dashboard', 'Data Validatie', "Thema's", 'Labels']
+
+/** First visit → 'Inloggen voor medewerkers' → the provider's sign-in page → back at '/'. */
+async function signInAs(page: Page, account: keyof typeof ACCOUNTS) {
+  await page.goto(ROUTES.home)
+  await page.getByRole('button', { name: TEXTS.employeeSignIn }).click()
+  await page.getByRole('button', { name: ACCOUNTS[account].button }).click()
+  await expect(page).toHaveURL((url) => url.pathname === ROUTES.home && url.search === '')
+  await expect(userMenuButton(page, ACCOUNTS[account].name)).toBeVisible()
+}
+
+const userMenuButton = (page: Page, name: string) =>
+  page.getByRole('banner').getByRole('button', { name: new RegExp(name) })
+
+test('an employee signs in, stays signed in over a reload and signs out to the public portal', async ({
+  page,
+}) => {
+  await signInAs(page, 'medewerker')
+
+  const banner = page.getByRole('banner')
+  await expect(banner.getByRole('link', { name: 'Favorieten' })).toHaveAttribute(
+    'href',
+    ROUTES.favorites,
+  )
+  await expect(banner.getByRole('link', { name: 'Data Uploaden' })).toHaveAttribute(
+    'href',
+    ROUTES.myData,
+  )
+  expect(await readStored(page, STORAGE_KEYS.authenticated)).toBe('true')
+  expect(await readStored(page, STORAGE_KEYS.choice)).toBe('employees')
+  expect(await readStored(page, STORAGE_KEYS.token)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+  expect(await readStored(page, STORAGE_KEYS.isAdmin)).toBe('false')
+
+  await userMenuButton(page, ACCOUNTS.medewerker.name).click()
+  for (const item of ADMIN_ITEMS) {
+    await expect(banner.getByRole('link', { name: item, exact: true })).toHaveCount(0)
+  }
+
+  // Signed-in calls go to /api with the bearer token.
+  const searchCall = page.waitForRequest((request) => request.url().includes('/api/search'))
+  await page.reload()
+  await expect(userMenuButton(page, ACCOUNTS.medewerker.name)).toBeVisible()
+  expect((await searchCall).headers()['authorization']).toMatch(/^Bearer /)
+
+  await userMenuButton(page, ACCOUNTS.medewerker.name).click()
+  await banner.getByRole('button', { name: 'Uitloggen' }).click()
+  await expect(page).toHaveURL((url) => url.pathname === ROUTES.home)
+  await expect(banner.getByRole('button', { name: TEXTS.notSignedIn })).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  expect(await readStored(page, STORAGE_KEYS.authenticated)).toBe('false')
+  expect(await readStored(page, STORAGE_KEYS.choice)).toBeNull()
+  await expect(banner.getByRole('link', { name: 'Favorieten' })).toHaveCount(0)
+})
+
+test('an admin sees the admin items and reaches /thema', async ({ page }) => {
+  await signInAs(page, 'beheerder')
+  const banner = page.getByRole('banner')
+  await userMenuButton(page, ACCOUNTS.beheerder.name).click()
+  for (const item of ADMIN_ITEMS) {
+    await expect(banner.getByRole('link', { name: item, exact: true })).toBeVisible()
+  }
+  expect(await readStored(page, STORAGE_KEYS.isAdmin)).toBe('true')
+
+  await banner.getByRole('link', { name: "Thema's", exact: true }).click()
+  await expect(page).toHaveURL((url) => url.pathname === ROUTES.themes)
+  await expect(page.getByRole('heading', { level: 1, name: "Thema's" })).toBeVisible()
+})
+
+test('a visitor typing /thema lands on the home page', async ({ page }) => {
+  await visitAsPublic(page)
+  await page.goto(ROUTES.themes)
+  await expect(page).toHaveURL((url) => url.pathname === ROUTES.home)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+})
