@@ -1,26 +1,59 @@
+import { Link } from 'react-router'
 import { signIn } from '../../app/account.ts'
+import { useAuth } from '../auth/AuthContext.tsx'
 import { usePageTitle } from '../../shared/page-title.ts'
 import { Button } from '../../shared/ui/nlds.ts'
 
+const TEXTS = {
+  visitor:
+    'Deze pagina is alleen beschikbaar voor medewerkers van de gemeente. Log in met uw werkaccount om verder te gaan.',
+  notAdmin: 'Deze pagina is alleen beschikbaar voor beheerders van het dataportaal.',
+  coming: 'Deze functie wordt op dit moment aan het dataportaal toegevoegd.',
+  signIn: 'Inloggen',
+  home: 'Naar de startpagina',
+}
+
 /**
- * Screens for signed-in employees and admins. A visitor who opens one (a bookmark, a
- * shared link) is told what the screen is for and can sign in from here.
+ * Screens for signed-in employees and admins, until their features land. A visitor who
+ * opens one (a bookmark, a shared link) is told what the screen is for and can sign in;
+ * an employee without the role is told who may use it.
  */
-function SignedInOnly({ title, purpose }: { title: string; purpose: string }) {
+function SignedInOnly({
+  title,
+  purpose,
+  audience = 'employee',
+}: {
+  title: string
+  purpose: string
+  audience?: 'employee' | 'admin'
+}) {
   usePageTitle(title)
+  const { authenticated, isAdmin } = useAuth()
+  const allowed = authenticated && (audience === 'employee' || isAdmin)
   return (
     <section className="portal-empty" aria-labelledby="alleen-medewerkers">
       <h1 id="alleen-medewerkers" className="utrecht-heading-1">
         {title}
       </h1>
       <p className="utrecht-paragraph">{purpose}</p>
-      <p className="utrecht-paragraph">
-        Deze pagina is alleen beschikbaar voor medewerkers van de gemeente. Log in met uw
-        werkaccount om verder te gaan.
-      </p>
-      <Button appearance="primary-action-button" onClick={signIn}>
-        Inloggen
-      </Button>
+      {!authenticated && (
+        <>
+          <p className="utrecht-paragraph">{TEXTS.visitor}</p>
+          <Button appearance="primary-action-button" onClick={signIn}>
+            {TEXTS.signIn}
+          </Button>
+        </>
+      )}
+      {authenticated && (
+        <>
+          <p className="utrecht-paragraph">{allowed ? TEXTS.coming : TEXTS.notAdmin}</p>
+          <p className="utrecht-paragraph">
+            <Link className="utrecht-link" to="/">
+              {TEXTS.home}
+            </Link>
+          </p>
+        </>
+      )}
     </section>
   )
 }
@@ -56,18 +89,27 @@ export const EditDocumentScreen = () => (
 export const ValidationScreen = () => (
   <SignedInOnly
     title="Data validatie"
+    audience="admin"
     purpose="Hier keuren beheerders geüploade documenten goed of af."
   />
 )
 
 export const DashboardScreen = () => (
-  <SignedInOnly title="Dashboard" purpose="Hier zien beheerders de statistieken van het portaal." />
+  <SignedInOnly
+    audience="admin"
+    title="Dashboard"
+    purpose="Hier zien beheerders de statistieken van het portaal."
+  />
 )
 
 export const ThemesScreen = () => (
-  <SignedInOnly title="Thema's" purpose="Hier beheren beheerders de thema's en de thesaurus." />
+  <SignedInOnly
+    audience="admin"
+    title="Thema's"
+    purpose="Hier beheren beheerders de thema's en de thesaurus."
+  />
 )
 
 export const LabelsScreen = () => (
-  <SignedInOnly title="Labels" purpose="Hier beheren beheerders de labels." />
+  <SignedInOnly audience="admin" title="Labels" purpose="Hier beheren beheerders de labels." />
 )
