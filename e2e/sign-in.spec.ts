@@ -1,27 +1,9 @@
 import { STORAGE_KEYS } from '@dataportaal/contract'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { ROUTES } from './support/routes.ts'
 import { TEXTS } from './support/texts.ts'
 import { readStored, visitAsPublic } from './support/visitor.ts'
-
-/** The demo accounts of the built-in development identity provider. */
-const ACCOUNTS = {
-  medewerker: { button: 'Inloggen als medewerker', name: 'Mirjam Medewerker' },
-  beheerder: { button: 'Inloggen als beheerder', name: 'Bert Beheerder' },
-} as const
-const ADMIN_ITEMS = ['Dashboard', 'Data Validatie', "Thema's", 'Labels']
-
-/** First visit → 'Inloggen voor medewerkers' → the provider's sign-in page → back at '/'. */
-async function signInAs(page: Page, account: keyof typeof ACCOUNTS) {
-  await page.goto(ROUTES.home)
-  await page.getByRole('button', { name: TEXTS.employeeSignIn }).click()
-  await page.getByRole('button', { name: ACCOUNTS[account].button }).click()
-  await expect(page).toHaveURL((url) => url.pathname === ROUTES.home && url.search === '')
-  await expect(userMenuButton(page, ACCOUNTS[account].name)).toBeVisible()
-}
-
-const userMenuButton = (page: Page, name: string) =>
-  page.getByRole('banner').getByRole('button', { name: new RegExp(name) })
+import { ACCOUNTS, ADMIN_ITEMS, signInAs, userMenuButton } from './support/sign-in.ts'
 
 test('an employee signs in, stays signed in over a reload and signs out to the public portal', async ({
   page,
