@@ -6,7 +6,10 @@ import { DevIdpRefusedError } from './auth/dev-idp/refused.ts'
 import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { seedDemoCatalogue } from './features/catalogue/demo.ts'
+import { jobHandlers } from './jobs/registry.ts'
+import { JobWorker } from './jobs/worker.ts'
 import { FileStore } from './storage/file-store.ts'
+import { sweepStore } from './storage/sweep.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
@@ -36,6 +39,11 @@ async function main() {
     }
   }
   log.info(`sign-in: ${signIn.description}`)
+  // What a crash left in the store: unfinished uploads, files whose rows never committed.
+  // The embedded database locks DATA_DIR, so then the store is this process's alone.
+  const swept = await sweepStore(db, store, { exclusive: db.kind === 'pglite' })
+  log.info(swept, 'file store swept')
+  const worker = new JobWorker({ db, handlers: jobHandlers({ db, store }), log })
 
   let stopping = false
   const shutdown = async (signal: string) => {
@@ -47,7 +55,8 @@ async function main() {
       process.exit(1)
     }, SHUTDOWN_GRACE_MS)
     force.unref()
-    await app.close()
+    // Requests in flight and the job in hand finish (a job taking too long is given back).
+    await Promise.all([app.close(), worker.stop({ timeoutMs: SHUTDOWN_GRACE_MS / 2 })])
     await db.close()
     log.info('stopped')
     process.exit(0)
@@ -56,6 +65,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ host: config.host, port: config.port })
+  worker.start()
   log.info(`${config.portalName} is running at ${config.publicUrl}`)
 }
 

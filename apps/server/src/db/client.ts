@@ -94,6 +94,11 @@ export function openPostgres(connectionString: string): Db {
     max: 10,
     options: '-c work_mem=32MB -c parallel_tuple_cost=0.001 -c parallel_setup_cost=10',
   })
+  // An idle connection that the server ends (a restart, an administrator) is an 'error' event
+  // on the pool; unhandled it would crash the process. The pool replaces it on the next query.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`)
+  })
   const run = async <T extends Row>(
     target: pg.Pool | pg.PoolClient,
     sql: string,

@@ -1,7 +1,8 @@
-import { open, readFile, stat } from 'node:fs/promises'
+import { open, stat } from 'node:fs/promises'
 import { extname } from 'node:path'
 import { GEOJSON_TYPES, MEDIA_TYPES } from '@dataportaal/contract'
 import { fileTypeFromFile } from 'file-type'
+import { scanJsonFile } from './json-scan.ts'
 
 export interface AcceptedMediaType {
   mediaType: string
@@ -45,8 +46,9 @@ export function mediaTypeMatchesName(mediaType: string, fileName: string): boole
 // A CSV is judged on its first bytes only, so a large file is not read twice.
 const TEXT_SNIFF_BYTES = 64 * 1024
 /**
- * JSON has to be parsed whole, by detection and by extraction, which blocks the process for a
- * moment and takes several times the file size in memory; bigger JSON files are refused.
+ * Extraction parses JSON whole, which blocks the (background) process for a moment and takes
+ * several times the file size in memory; bigger JSON files are accepted but not searchable
+ * by content. Detection streams (json-scan.ts), so it holds no JSON file in memory.
  */
 export const MAX_JSON_BYTES = 100 * 1024 * 1024
 
@@ -89,19 +91,11 @@ async function sniffCsv(filePath: string): Promise<string | null> {
 }
 
 async function sniffJson(filePath: string, geo: boolean): Promise<string | null> {
-  const { size } = await stat(filePath)
-  if (size === 0 || size > MAX_JSON_BYTES) return null
-  const text = decodeUtf8(await readFile(filePath), false)
-  if (text === null) return null
-  let value: unknown
-  try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ''))
-  } catch {
-    return null
-  }
+  const scan = await scanJsonFile(filePath)
+  if (!scan.valid) return null
   if (!geo) return MEDIA_TYPES.json
-  const type = typeof value === 'object' && value !== null && 'type' in value ? value.type : null
-  return typeof type === 'string' && GEOJSON_TYPES.has(type) ? MEDIA_TYPES.geojson : null
+  const type = scan.topLevelType
+  return type !== null && GEOJSON_TYPES.has(type) ? MEDIA_TYPES.geojson : null
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   ADMIN,
   createTestContext,
   EMPLOYEE,
+  OTHER_EMPLOYEE,
   type TestContext,
   type TestIdentity,
 } from '../../test/app.ts'
@@ -41,7 +42,7 @@ const SIGNED_IN: Expected = [401, 200, 200]
 const ADMINS: Expected = [401, 403, 200]
 
 let ctx: TestContext
-const doc = { approved: '', pending: '', file: '' }
+const doc = { approved: '', pending: '', file: '', colleagues: '' }
 
 /** Keyed by method and route path after the prefix. */
 const TABLE: Record<string, Case[]> = {
@@ -128,7 +129,85 @@ const TABLE: Record<string, Case[]> = {
   'GET /labels/aggregation': [
     { name: 'label counts', path: () => apiPaths.labelsAggregation, api: SIGNED_IN },
   ],
+  'GET /documents/upload/options': [
+    { name: 'upload form options', path: () => apiPaths.uploadOptions, api: SIGNED_IN },
+  ],
+  'POST /documents/upload': [
+    { name: 'upload without form data', path: () => apiPaths.upload, api: [401, 415, 415] },
+  ],
+  'DELETE /documents/upload/:id': [
+    {
+      name: "delete a colleague's document",
+      path: () => apiPaths.deleteUpload(doc.colleagues),
+      api: [401, 403, 204],
+    },
+  ],
   'GET /user/admin': [{ name: 'admin flag', path: () => apiPaths.userAdmin, api: SIGNED_IN }],
+  'GET /documents/favorites': [
+    { name: 'favourites', path: () => apiPaths.favorites, api: SIGNED_IN },
+  ],
+  'PUT /documents/:id/favorite': [
+    { name: 'favourite', path: () => apiPaths.favorite(doc.approved), api: SIGNED_IN },
+  ],
+  'DELETE /documents/:id/favorite': [
+    { name: 'unfavourite', path: () => apiPaths.favorite(doc.approved), api: SIGNED_IN },
+  ],
+  'PUT /documents/:id/rating': [
+    { name: 'rate', path: () => `${apiPaths.rating(doc.approved)}?rating=4`, api: SIGNED_IN },
+  ],
+  'PUT /documents/:id/resetrating': [
+    { name: 'reset a rating', path: () => apiPaths.resetRating(doc.approved), api: SIGNED_IN },
+  ],
+  'PUT /documents/:id/tag': [
+    {
+      name: 'attach a theme',
+      path: () => `${apiPaths.documentTag(doc.approved)}?name=Bevolking`,
+      api: SIGNED_IN,
+    },
+  ],
+  'DELETE /documents/:id/tag/:name': [
+    {
+      name: 'remove a theme',
+      path: () => apiPaths.removeTag(doc.approved, 'Bevolking'),
+      api: SIGNED_IN,
+    },
+  ],
+  'PUT /documents/:id/label': [
+    {
+      name: 'attach a label',
+      path: () => `${apiPaths.documentLabel(doc.approved)}?name=Intern`,
+      api: SIGNED_IN,
+    },
+  ],
+  'DELETE /documents/:id/label/:name': [
+    {
+      name: 'remove a label',
+      path: () => apiPaths.removeLabel(doc.approved, 'Intern'),
+      api: SIGNED_IN,
+    },
+  ],
+  'GET /tags/following': [
+    { name: 'followed themes', path: () => apiPaths.followedTags, api: SIGNED_IN },
+  ],
+  'PUT /tags/following': [
+    { name: 'follow', path: () => `${apiPaths.followedTags}?data=Bevolking`, api: SIGNED_IN },
+  ],
+  'DELETE /tags/following/:name': [
+    { name: 'unfollow', path: () => apiPaths.followedTag('Bevolking'), api: SIGNED_IN },
+  ],
+  'GET /tags/following/documents': [
+    { name: 'followed documents', path: () => apiPaths.followedTagsDocuments, api: SIGNED_IN },
+  ],
+  'GET /tags/:name/followers': [
+    { name: 'followers', path: () => apiPaths.tagFollowers('Bevolking'), api: SIGNED_IN },
+  ],
+  'GET /tags/:name/documents': [
+    {
+      name: 'documents in a theme',
+      path: () => apiPaths.tagDocuments('Bevolking'),
+      api: SIGNED_IN,
+    },
+  ],
 }
 
 const PREFIXES = [API_PREFIX.public, API_PREFIX.authenticated] as const
@@ -163,6 +242,10 @@ beforeAll(async () => {
     themes: ['Bevolking'],
     labels: ['Intern'],
     file: { fileName: 'wijken.csv', mediaType: 'text/csv', ...stored },
+  })
+  doc.colleagues = await createDocument(ctx.db, {
+    title: 'Parkeertellingen van een collega',
+    owner: OTHER_EMPLOYEE,
   })
   doc.pending = await createDocument(ctx.db, {
     title: 'Concept wijkindeling',
@@ -213,7 +296,7 @@ describe('the authorization table', () => {
         if (!expected) continue
         for (const [index, [caller, identity]] of Object.entries(CALLERS).entries()) {
           const response = await ctx.app.inject({
-            method: route.method as 'GET' | 'HEAD' | 'POST',
+            method: route.method as 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE',
             url: `${route.prefix}${testCase.path()}`,
             headers: identity ? { authorization: `Bearer ${await ctx.tokenFor(identity)}` } : {},
           })

@@ -35,6 +35,10 @@ export async function loadDemoVocabularies(db: Db) {
     for (const name of await readJson('sources.json', z.array(z.string()))) {
       await ensureNamed(tx, 'sources', name)
     }
+    // Labels are internal to employees; a few to work with, as the city's own would be.
+    for (const name of await readJson('labels.json', z.array(z.string()))) {
+      await ensureNamed(tx, 'labels', name)
+    }
     for (const entry of await readJson('thesaurus.json', z.array(ThesaurusEntry))) {
       await saveThesaurusEntry(tx, entry)
     }

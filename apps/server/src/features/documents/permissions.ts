@@ -13,3 +13,11 @@ export const canReadStatusReason = (viewer: Viewer, ownerId: string | null) =>
 
 /** Owners' account ids go to employees only; visitors see the name. */
 export const canSeeOwnerId = (viewer: Viewer) => isEmployee(viewer)
+
+/** Uploading is for signed-in employees. */
+export const canUpload = (viewer: Viewer): viewer is Employee => isEmployee(viewer)
+
+/** Editing and deleting a document: its owner, or an admin. */
+export const canEditDocument = (viewer: Viewer, document: { ownerId: string | null }) =>
+  isEmployee(viewer) &&
+  (viewer.isAdmin || (document.ownerId !== null && document.ownerId === viewer.id))

@@ -1,0 +1,69 @@
+import type { Queryable } from '../../db/client.ts'
+import { HttpProblem } from '../../http/problem.ts'
+
+/** Themes ("tags") or labels. */
+export type Vocabulary = 'themes' | 'labels'
+
+export interface VocabularyEntry {
+  id: string
+  name: string
+}
+
+export const NOT_IN_VOCABULARY: Record<Vocabulary, string> = {
+  themes: 'Dit thema bestaat niet. Kies een thema uit de lijst.',
+  labels: 'Dit label bestaat niet. Kies een label uit de lijst.',
+}
+
+/** The entry of exactly this name, ignoring case (names are unique that way). */
+export async function findByName(
+  db: Queryable,
+  vocabulary: Vocabulary,
+  name: string,
+): Promise<VocabularyEntry | undefined> {
+  const [row] = await db.query<{ id: string; name: string }>(
+    `select id::text, name from ${vocabulary} where lower(name) = lower($1)`,
+    [name.trim()],
+  )
+  return row
+}
+
+/** The themes that have this term as a thesaurus synonym, ignoring case. */
+async function themesWithSynonym(db: Queryable, term: string): Promise<VocabularyEntry[]> {
+  return db.query<{ id: string; name: string }>(
+    `select t.id::text, t.name from theme_terms tt join themes t on t.id = tt.theme_id
+      where tt.kind = 'synonym' and lower(tt.term) = lower($1)
+      order by lower(t.name)`,
+    [term.trim()],
+  )
+}
+
+const invalidName = (parameter: string, message: string) =>
+  new HttpProblem(422, message, [{ path: `querystring.${parameter}`, message }])
+
+/**
+ * What a name typed in a picker stands for: the entry of that name, or, for themes, the
+ * one theme whose synonym it is (the picker suggests synonyms that lead to their theme).
+ * Anything else is refused with 422 on the query `parameter` that carried it.
+ */
+export async function resolveName(
+  db: Queryable,
+  vocabulary: Vocabulary,
+  name: string,
+  parameter: string,
+): Promise<VocabularyEntry> {
+  const entry = await findByName(db, vocabulary, name)
+  if (entry) return entry
+  if (vocabulary === 'themes') {
+    const themes = await themesWithSynonym(db, name)
+    const [only] = themes
+    if (only && themes.length === 1) return only
+    if (themes.length > 1) {
+      const names = themes.map((theme) => theme.name).join(', ')
+      throw invalidName(
+        parameter,
+        `‘${name.trim()}’ hoort bij meer dan één thema (${names}). Kies een thema uit de lijst.`,
+      )
+    }
+  }
+  throw invalidName(parameter, NOT_IN_VOCABULARY[vocabulary])
+}

@@ -1,0 +1,116 @@
+import type { DocumentList, NameList, ThemeDocumentsQuery } from '@dataportaal/contract'
+import { isEmployee, type Employee, type Viewer } from '../../auth/viewer.ts'
+import type { Queryable } from '../../db/client.ts'
+import { HttpProblem, notFound } from '../../http/problem.ts'
+import { visibleTo } from '../documents/visibility.ts'
+import { pageOfDocuments } from '../favorites/document-page.ts'
+import {
+  findByName,
+  resolveName,
+  type VocabularyEntry,
+} from '../classification/vocabulary-match.ts'
+
+/** Following themes, and seeing who follows one, is for signed-in employees. */
+export const canFollow = (viewer: Viewer): viewer is Employee => isEmployee(viewer)
+
+function follower(viewer: Viewer): Employee {
+  if (!canFollow(viewer)) throw new HttpProblem(403, 'Alleen medewerkers volgen thema’s.')
+  return viewer
+}
+
+const asList = (names: string[]): NameList => ({ Results: names, Total: names.length })
+
+/** The names of the themes the caller follows, alphabetically. */
+export async function listFollowed(db: Queryable, viewer: Viewer): Promise<NameList> {
+  const employee = follower(viewer)
+  const rows = await db.query<{ name: string }>(
+    `select t.name from followed_themes f join themes t on t.id = f.theme_id
+      where f.employee_id = $1 order by lower(t.name)`,
+    [employee.id],
+  )
+  return asList(rows.map((row) => row.name))
+}
+
+/** Follows a theme of the vocabulary (a synonym follows its theme); 422 for any other name. */
+export async function follow(db: Queryable, viewer: Viewer, name: string): Promise<NameList> {
+  const employee = follower(viewer)
+  const theme = await resolveName(db, 'themes', name, 'data')
+  await db.query(
+    `insert into followed_themes (employee_id, theme_id) values ($1, $2) on conflict do nothing`,
+    [employee.id, theme.id],
+  )
+  return listFollowed(db, employee)
+}
+
+/** Stops following the theme of this name; a theme not followed changes nothing. */
+export async function unfollow(db: Queryable, viewer: Viewer, name: string): Promise<NameList> {
+  const employee = follower(viewer)
+  await db.query(
+    `delete from followed_themes f using themes t
+      where f.theme_id = t.id and f.employee_id = $1 and lower(t.name) = lower($2)`,
+    [employee.id, name.trim()],
+  )
+  return listFollowed(db, employee)
+}
+
+/** A theme named in a path: 404 when there is none of that name. */
+async function existingTheme(db: Queryable, name: string): Promise<VocabularyEntry> {
+  const theme = await findByName(db, 'themes', name)
+  if (!theme) throw notFound('Dit thema bestaat niet.')
+  return theme
+}
+
+/** Display names of the employees who follow a theme, alphabetically. */
+export async function listFollowers(
+  db: Queryable,
+  viewer: Viewer,
+  name: string,
+): Promise<NameList> {
+  follower(viewer)
+  const theme = await existingTheme(db, name)
+  const rows = await db.query<{ name: string }>(
+    `select coalesce(nullif(e.display_name, ''), e.email, 'Medewerker') as name
+       from followed_themes f join employees e on e.id = f.employee_id
+      where f.theme_id = $1
+      order by lower(coalesce(nullif(e.display_name, ''), e.email, 'Medewerker')), e.id`,
+    [theme.id],
+  )
+  return asList(rows.map((row) => row.name))
+}
+
+const NEWEST_PUBLISHED = 'd.published_at desc, d.id'
+
+/** Approved documents in a theme that the caller sees, newest published first. */
+export async function listThemeDocuments(
+  db: Queryable,
+  viewer: Viewer,
+  name: string,
+  page: ThemeDocumentsQuery,
+): Promise<DocumentList> {
+  const employee = follower(viewer)
+  const theme = await existingTheme(db, name)
+  return pageOfDocuments(db, employee, page, {
+    where: (params) =>
+      `${visibleTo(employee, params)} and d.status = 'goedgekeurd'
+       and exists (select 1 from document_themes dt
+                    where dt.document_id = d.id and dt.theme_id = ${params.add(theme.id)}::uuid)`,
+    orderBy: NEWEST_PUBLISHED,
+  })
+}
+
+/** Approved documents in any theme the caller follows, newest published first (home page). */
+export function listFollowedDocuments(
+  db: Queryable,
+  viewer: Viewer,
+  page: ThemeDocumentsQuery,
+): Promise<DocumentList> {
+  const employee = follower(viewer)
+  return pageOfDocuments(db, employee, page, {
+    where: (params) =>
+      `${visibleTo(employee, params)} and d.status = 'goedgekeurd'
+       and exists (select 1 from document_themes dt
+                     join followed_themes ft on ft.theme_id = dt.theme_id
+                    where dt.document_id = d.id and ft.employee_id = ${params.add(employee.id)})`,
+    orderBy: NEWEST_PUBLISHED,
+  })
+}

@@ -1,0 +1,84 @@
+import multipart from '@fastify/multipart'
+import {
+  DocumentIdParams,
+  NoQuery,
+  Problem,
+  UPLOAD_LIMITS,
+  UploadOptions,
+  UploadResult,
+} from '@dataportaal/contract'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Config } from '../../config.ts'
+import { receiveUploadForm } from './form.ts'
+import { deleteUpload, saveUpload, uploadOptions, type UploadDeps } from './service.ts'
+
+const FORM_DESCRIPTION = `Multipart form data (\`multipart/form-data\`). Velden: \`title\` (3..200 tekens), \`description\` (hoogstens 10.000), \`contentTypeName\` (uit de beheerde lijst, zie /documents/upload/options), \`sourceFriendlyName\`, \`themes\` (herhaald, uit /tags), \`license\` (standaard CC0-1.0), en een of meer bestanden als delen met de naam \`files\` (hoogstens ${UPLOAD_LIMITS.filesPerRequest}). Met \`contentUID\` is het een wijziging van dat document (alleen eigenaar of beheerder): \`keepFileIds\` (herhaald) noemt de bestaande bestanden die blijven, de andere vervallen, nieuwe bestanden komen erbij. Elk bestand, en alle bestanden samen, hoogstens MAX_UPLOAD_MB (413); het echte bestandstype moet op de toegestane lijst staan en bij de naam passen (415). Een nieuw of gewijzigd document is \`openstaand\`; de tekst van de bestanden wordt op de achtergrond gelezen en daarna doorzoekbaar.`
+
+export const uploadRoutes =
+  (deps: UploadDeps & { config: Config }): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Multipart parsing is only for these routes (this plugin's scope).
+    await app.register(multipart, { throwFileSizeLimit: true })
+
+    app.get(
+      '/documents/upload/options',
+      {
+        config: { access: 'employee' },
+        schema: {
+          tags: ['uploaden'],
+          summary: 'Keuzes en grenzen van het uploadformulier',
+          querystring: NoQuery,
+          response: { 200: UploadOptions },
+        },
+      },
+      () => uploadOptions(deps.db, deps.config.maxUploadMb),
+    )
+
+    app.post(
+      '/documents/upload',
+      {
+        config: { access: 'employee' },
+        schema: {
+          tags: ['uploaden'],
+          summary: 'Een document uploaden, of een eigen document wijzigen (met contentUID)',
+          description: FORM_DESCRIPTION,
+          consumes: ['multipart/form-data'],
+          querystring: NoQuery,
+          response: {
+            200: UploadResult.describe('Gewijzigd'),
+            201: UploadResult.describe('Aangemaakt'),
+            403: Problem,
+            404: Problem,
+            409: Problem,
+            413: Problem,
+            415: Problem,
+            422: Problem,
+          },
+        },
+      },
+      async (request, reply) => {
+        const form = await receiveUploadForm(request, deps.store, deps.config.maxUploadMb)
+        const outcome = await saveUpload(deps, request.viewer, form)
+        return reply.status(outcome.created ? 201 : 200).send({ contentUID: outcome.contentUID })
+      },
+    )
+
+    app.delete(
+      '/documents/upload/:id',
+      {
+        config: { access: 'employee' },
+        schema: {
+          tags: ['uploaden'],
+          summary: 'Een eigen document verwijderen (eigenaar of beheerder)',
+          querystring: NoQuery,
+          params: DocumentIdParams,
+          response: { 204: z.null(), 403: Problem, 404: Problem },
+        },
+      },
+      async (request, reply) => {
+        await deleteUpload(deps.db, request.viewer, request.params.id)
+        return reply.status(204).send(null)
+      },
+    )
+  }

@@ -1,0 +1,85 @@
+import { openAsBlob } from 'node:fs'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { API_PREFIX, apiPaths } from '@dataportaal/contract'
+import type { TestContext, TestIdentity } from '../../../test/app.ts'
+import { jobHandlers } from '../../jobs/registry.ts'
+import { runPendingJobs } from '../../jobs/worker.ts'
+
+/** Helpers for the upload tests: real demo files, forms as a browser sends them. */
+export const DEMO_DOCUMENTS = path.resolve(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  'demo',
+  'documents',
+)
+
+/** A demo file as the browser's File, read from disk as it is sent. */
+export async function demoFile(name: string, as = name): Promise<File> {
+  return new File([await openAsBlob(path.join(DEMO_DOCUMENTS, name))], as)
+}
+
+export const fileOf = (content: string | Uint8Array, name: string) =>
+  new File([typeof content === 'string' ? content : new Uint8Array(content)], name)
+
+export type FormFields = Record<string, string | string[] | undefined>
+
+export const VALID_FIELDS: FormFields = {
+  title: 'Afvalinzameling per wijk 2024',
+  description: 'Opgehaald afval per wijk en per soort.',
+  contentTypeName: 'Dataset',
+  sourceFriendlyName: 'Stadsbeheer',
+  themes: ['Afval'],
+}
+
+export function uploadForm(fields: FormFields, files: readonly File[]): FormData {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of [value ?? []].flat()) form.append(name, item)
+  }
+  for (const file of files) form.append('files', file, file.name)
+  return form
+}
+
+export async function postUpload(ctx: TestContext, who: TestIdentity, form: FormData) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `${API_PREFIX.authenticated}${apiPaths.upload}`,
+    headers: { authorization: `Bearer ${await ctx.tokenFor(who)}` },
+    payload: form,
+  })
+}
+
+export async function apiAs(
+  ctx: TestContext,
+  who: TestIdentity | null,
+  method: 'GET' | 'DELETE',
+  pathAfterPrefix: string,
+) {
+  return ctx.app.inject({
+    method,
+    url: `${who ? API_PREFIX.authenticated : API_PREFIX.public}${pathAfterPrefix}`,
+    headers: who ? { authorization: `Bearer ${await ctx.tokenFor(who)}` } : {},
+  })
+}
+
+/** What the worker would do now, run to the end. */
+export const runJobs = (ctx: TestContext) => runPendingJobs(ctx.db, jobHandlers(ctx))
+
+/** Every file under the store's directory (stored and temporary), relative to it. */
+export async function filesInStore(ctx: TestContext): Promise<string[]> {
+  const entries = await fs
+    .readdir(ctx.store.root, { recursive: true, withFileTypes: true })
+    .catch(() => [])
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(ctx.store.root, path.join(entry.parentPath, entry.name)))
+    .sort()
+}
+
+export async function count(ctx: TestContext, table: string): Promise<number> {
+  const [row] = await ctx.db.query<{ n: number }>(`select count(*)::int as n from ${table}`)
+  return row?.n ?? 0
+}

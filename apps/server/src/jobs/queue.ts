@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto'
+import type { Queryable } from '../db/client.ts'
+
+/** A job as a worker holds it after claiming it. */
+export interface ClaimedJob {
+  id: string
+  kind: string
+  payload: unknown
+  /** Including this one. */
+  attempts: number
+  maxAttempts: number
+  /** This claim; a worker that lost its lease can no longer settle the job. */
+  claim: string
+}
+
+export interface EnqueueOptions {
+  maxAttempts?: number
+  /** Run no earlier than this many milliseconds from now. */
+  delayMs?: number
+}
+
+/**
+ * Adds jobs of one kind, one per payload. Call it in the transaction that makes the work
+ * necessary, so the job exists exactly when the change does.
+ */
+export async function enqueueJobs(
+  db: Queryable,
+  kind: string,
+  payloads: readonly Record<string, unknown>[],
+  options: EnqueueOptions = {},
+): Promise<void> {
+  if (payloads.length === 0) return
+  await db.query(
+    `insert into jobs (kind, payload, max_attempts, run_at)
+     select $1, p, $3, now() + $4 * interval '1 millisecond'
+       from unnest($2::jsonb[]) as p`,
+    [kind, payloads.map((p) => JSON.stringify(p)), options.maxAttempts ?? 5, options.delayMs ?? 0],
+  )
+}
+
+/**
+ * Takes the next due job of these kinds, or null. A job is due when it is pending and its
+ * time has come, or when it is running under a lease that ran out (its worker died).
+ * `FOR UPDATE SKIP LOCKED` lets any number of workers on any number of nodes poll at once
+ * without taking the same job.
+ */
+export async function claimJob(
+  db: Queryable,
+  options: { kinds: readonly string[]; leaseMs: number },
+): Promise<ClaimedJob | null> {
+  // A job whose worker died on its last attempt has no attempt left to take it over.
+  await db.query(
+    `update jobs set status = 'failed', finished_at = now(), locked_at = null, locked_by = null,
+            last_error = coalesce(last_error, 'lease expired on the last attempt')
+      where status = 'running' and attempts >= max_attempts
+        and locked_at < now() - $1 * interval '1 millisecond'`,
+    [options.leaseMs],
+  )
+  const claim = randomUUID()
+  const [row] = await db.query<{
+    id: string
+    kind: string
+    payload: unknown
+    attempts: number
+    max_attempts: number
+  }>(
+    `update jobs set status = 'running', attempts = attempts + 1, locked_at = now(), locked_by = $3
+      where id = (
+        select id from jobs
+         where kind = any($1::text[])
+           and ((status = 'pending' and run_at <= now())
+             or (status = 'running' and attempts < max_attempts
+                 and locked_at < now() - $2 * interval '1 millisecond'))
+         order by run_at, id
+         limit 1
+         for update skip locked)
+      returning id::text, kind, payload, attempts, max_attempts`,
+    [options.kinds, options.leaseMs, claim],
+  )
+  if (!row) return null
+  return {
+    id: row.id,
+    kind: row.kind,
+    payload: row.payload,
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    claim,
+  }
+}
+
+/** Marks a job done; false when this claim no longer holds it. */
+export async function completeJob(db: Queryable, job: ClaimedJob): Promise<boolean> {
+  const rows = await db.query(
+    `update jobs set status = 'done', finished_at = now(), locked_at = null, locked_by = null,
+            last_error = null
+      where id = $1 and locked_by = $2 and status = 'running' returning id`,
+    [job.id, job.claim],
+  )
+  return rows.length > 0
+}
+
+/**
+ * Records a failed attempt: the job runs again after `retryInMs`, or fails for good when it
+ * has no attempts left (or `permanent`, when retrying cannot help).
+ */
+export async function failJob(
+  db: Queryable,
+  job: ClaimedJob,
+  error: string,
+  options: { retryInMs: number; permanent?: boolean },
+): Promise<'retry' | 'failed' | 'lost'> {
+  const [row] = await db.query<{ status: 'pending' | 'failed' }>(
+    `update jobs set
+            status = case when $4 or attempts >= max_attempts then 'failed' else 'pending' end,
+            finished_at = case when $4 or attempts >= max_attempts then now() end,
+            run_at = now() + $3 * interval '1 millisecond',
+            locked_at = null, locked_by = null, last_error = left($5, 2000)
+      where id = $1 and locked_by = $2 and status = 'running'
+      returning status`,
+    [job.id, job.claim, options.retryInMs, options.permanent ?? false, error],
+  )
+  if (!row) return 'lost'
+  return row.status === 'failed' ? 'failed' : 'retry'
+}
+
+/** Gives a claimed job back untouched (the worker is stopping): the attempt does not count. */
+export async function releaseJob(db: Queryable, job: ClaimedJob): Promise<void> {
+  await db.query(
+    `update jobs set status = 'pending', attempts = greatest(attempts - 1, 0),
+            locked_at = null, locked_by = null
+      where id = $1 and locked_by = $2 and status = 'running'`,
+    [job.id, job.claim],
+  )
+}
+
+/** Removes finished jobs older than `days`: their work is in the tables they changed. */
+export async function pruneFinishedJobs(db: Queryable, days: number): Promise<number> {
+  const rows = await db.query(
+    `delete from jobs where status = 'done' and finished_at < now() - $1 * interval '1 day'
+     returning id`,
+    [days],
+  )
+  return rows.length
+}

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createTestDb } from '../../test/db.ts'
+import type { Db } from '../db/client.ts'
+import { claimJob, completeJob, enqueueJobs } from './queue.ts'
+import {
+  DEFAULT_TIMING,
+  JobWorker,
+  PermanentJobError,
+  retryDelay,
+  runPendingJobs,
+  type JobHandlers,
+} from './worker.ts'
+
+let db: Db
+
+beforeAll(async () => {
+  db = await createTestDb()
+})
+afterAll(() => db.close())
+beforeEach(async () => {
+  await db.query('delete from jobs')
+})
+
+interface JobRow {
+  status: string
+  attempts: number
+  last_error: string | null
+  due_in_ms: number
+  locked_by: string | null
+}
+
+const jobRows = () =>
+  db.query<JobRow & Record<string, unknown>>(
+    `select status, attempts, last_error, locked_by,
+            (extract(epoch from run_at - now()) * 1000)::int as due_in_ms
+       from jobs order by id`,
+  )
+
+const waitFor = async (check: () => Promise<boolean>) => {
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  throw new Error('condition not reached')
+}
+
+describe('the jobs table as a queue', () => {
+  it('runs due jobs once each and marks them done', async () => {
+    const seen: unknown[] = []
+    await enqueueJobs(db, 'test', [{ n: 1 }, { n: 2 }])
+    const handlers: JobHandlers = { test: async (payload) => void seen.push(payload) }
+    expect(await runPendingJobs(db, handlers)).toBe(2)
+    expect(seen).toEqual([{ n: 1 }, { n: 2 }])
+    expect((await jobRows()).map((r) => r.status)).toEqual(['done', 'done'])
+    expect(await runPendingJobs(db, handlers)).toBe(0)
+  })
+
+  it('leaves jobs of kinds it has no handler for alone, and jobs not yet due', async () => {
+    await enqueueJobs(db, 'mail', [{}])
+    await enqueueJobs(db, 'test', [{}], { delayMs: 60_000 })
+    expect(await runPendingJobs(db, { test: async () => undefined })).toBe(0)
+  })
+
+  it('retries a failed job later, with a growing delay, until its attempts run out', async () => {
+    await enqueueJobs(db, 'test', [{}], { maxAttempts: 2 })
+    const handlers: JobHandlers = {
+      test: async () => {
+        throw new Error('bestand tijdelijk onbereikbaar')
+      },
+    }
+    expect(await runPendingJobs(db, handlers)).toBe(1)
+    const [first] = await jobRows()
+    expect(first).toMatchObject({ status: 'pending', attempts: 1, locked_by: null })
+    expect(first?.last_error).toContain('bestand tijdelijk onbereikbaar')
+    expect(first?.due_in_ms).toBeGreaterThan(DEFAULT_TIMING.retryBaseMs - 1000)
+    // Not due yet: nothing runs.
+    expect(await runPendingJobs(db, handlers)).toBe(0)
+
+    await db.query('update jobs set run_at = now()')
+    expect(await runPendingJobs(db, handlers)).toBe(1)
+    expect(await jobRows()).toMatchObject([{ status: 'failed', attempts: 2 }])
+    expect(retryDelay(1, DEFAULT_TIMING)).toBe(5_000)
+    expect(retryDelay(3, DEFAULT_TIMING)).toBe(20_000)
+    expect(retryDelay(30, DEFAULT_TIMING)).toBe(DEFAULT_TIMING.maxRetryMs)
+  })
+
+  it('fails a job at once on a permanent error', async () => {
+    await enqueueJobs(db, 'test', [{}])
+    await runPendingJobs(db, {
+      test: async () => {
+        throw new PermanentJobError('onleesbare opdracht')
+      },
+    })
+    expect(await jobRows()).toMatchObject([{ status: 'failed', attempts: 1 }])
+  })
+
+  it('takes over a job whose worker died once its lease ran out; the old claim cannot settle it', async () => {
+    await enqueueJobs(db, 'test', [{}])
+    const lost = await claimJob(db, { kinds: ['test'], leaseMs: DEFAULT_TIMING.leaseMs })
+    expect(lost).not.toBeNull()
+    // Still leased: no one else takes it.
+    expect(await runPendingJobs(db, { test: async () => undefined })).toBe(0)
+
+    await db.query(`update jobs set locked_at = now() - interval '10 minutes'`)
+    expect(await runPendingJobs(db, { test: async () => undefined })).toBe(1)
+    expect(await jobRows()).toMatchObject([{ status: 'done', attempts: 2 }])
+    expect(await completeJob(db, lost!)).toBe(false)
+  })
+
+  it('gives up on a job whose worker died on its last attempt', async () => {
+    await enqueueJobs(db, 'test', [{}], { maxAttempts: 1 })
+    await claimJob(db, { kinds: ['test'], leaseMs: DEFAULT_TIMING.leaseMs })
+    await db.query(`update jobs set locked_at = now() - interval '10 minutes'`)
+    expect(await runPendingJobs(db, { test: async () => undefined })).toBe(0)
+    expect(await jobRows()).toMatchObject([{ status: 'failed' }])
+  })
+
+  it('never gives one job to two workers polling at once', async () => {
+    await enqueueJobs(
+      db,
+      'test',
+      Array.from({ length: 12 }, (_, n) => ({ n })),
+    )
+    const seen: number[] = []
+    const handlers: JobHandlers = {
+      test: async (payload) => {
+        seen.push((payload as { n: number }).n)
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      },
+    }
+    const ran = await Promise.all([runPendingJobs(db, handlers), runPendingJobs(db, handlers)])
+    expect(ran[0] + ran[1]).toBe(12)
+    expect([...seen].sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, n) => n))
+  })
+})
+
+describe('the worker', () => {
+  it('polls, runs what is queued, and stops when asked', async () => {
+    const seen: unknown[] = []
+    const worker = new JobWorker({
+      db,
+      handlers: { test: async (payload) => void seen.push(payload) },
+      pollMs: 20,
+    })
+    worker.start()
+    await enqueueJobs(db, 'test', [{ n: 1 }])
+    await waitFor(async () => seen.length === 1)
+    await enqueueJobs(db, 'test', [{ n: 2 }])
+    worker.wake()
+    await waitFor(async () => seen.length === 2)
+    await worker.stop()
+    expect(await jobRows()).toMatchObject([{ status: 'done' }, { status: 'done' }])
+  })
+
+  it('gives a job back at shutdown when it takes longer than the grace period', async () => {
+    let started = false
+    const worker = new JobWorker({
+      db,
+      handlers: {
+        test: async () => {
+          started = true
+          await new Promise((resolve) => setTimeout(resolve, 2_000))
+        },
+      },
+      pollMs: 20,
+    })
+    await enqueueJobs(db, 'test', [{}])
+    worker.start()
+    await waitFor(async () => started)
+    await worker.stop({ timeoutMs: 50 })
+    expect(await jobRows()).toMatchObject([{ status: 'pending', attempts: 0, locked_by: null }])
+  })
+})

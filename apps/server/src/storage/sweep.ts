@@ -1,0 +1,99 @@
+import type { Db, Queryable } from '../db/client.ts'
+import type { FileStore } from './file-store.ts'
+
+/**
+ * Advisory lock space of stored files (two-key form: this constant and the digest's hash).
+ * A file is moved into the store and its `document_files` row written under the lock, and a
+ * file is only removed under it after checking that no row refers to it, so a removal can
+ * never take a file away from a row that is being written.
+ */
+const FILE_LOCK_CLASS = 734_002_118
+
+/** How old a leftover must be before a sweep on a shared store touches it. */
+export const SWEEP_GRACE_MS = 60 * 60 * 1000
+
+export async function lockStoredFiles(tx: Queryable, sha256s: Iterable<string>) {
+  // Sorted, so two transactions locking overlapping sets cannot deadlock.
+  for (const sha256 of [...new Set(sha256s)].sort()) {
+    await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [FILE_LOCK_CLASS, sha256])
+  }
+}
+
+async function unreferenced(db: Queryable, sha256s: readonly string[]): Promise<string[]> {
+  if (sha256s.length === 0) return []
+  const rows = await db.query<{ sha256: string }>(
+    `select s.sha256 from unnest($1::text[]) as s(sha256)
+      where not exists (select 1 from document_files f where f.sha256 = s.sha256)`,
+    [sha256s],
+  )
+  return rows.map((row) => row.sha256)
+}
+
+/** Removes those of these stored files that no document refers to; answers how many. */
+export async function removeUnreferencedFiles(
+  db: Db,
+  store: FileStore,
+  sha256s: Iterable<string>,
+): Promise<number> {
+  let removed = 0
+  for (const sha256 of new Set(sha256s)) {
+    await db.transaction(async (tx) => {
+      await lockStoredFiles(tx, [sha256])
+      if ((await unreferenced(tx, [sha256])).length === 0) return
+      await store.remove(sha256)
+      removed++
+    })
+  }
+  return removed
+}
+
+export interface SweepOptions {
+  /**
+   * The store belongs to this process alone (the embedded database locks DATA_DIR), so any
+   * leftover is an orphan, however new. A store shared by several nodes keeps leftovers
+   * younger than SWEEP_GRACE_MS: another node may be writing them right now.
+   */
+  exclusive: boolean
+  now?: number
+}
+
+export interface SweepResult {
+  removedFiles: number
+  removedTemporary: number
+}
+
+const BATCH = 500
+
+/**
+ * Removes what a crash can leave behind: temporary files of uploads that never finished,
+ * and stored files no document row refers to (written, but the transaction never committed).
+ */
+export async function sweepStore(
+  db: Db,
+  store: FileStore,
+  options: SweepOptions,
+): Promise<SweepResult> {
+  const cutoff = options.exclusive
+    ? Number.POSITIVE_INFINITY
+    : (options.now ?? Date.now()) - SWEEP_GRACE_MS
+  let removedTemporary = 0
+  for await (const temp of store.temporary()) {
+    if (temp.modifiedMs > cutoff) continue
+    await store.discard(temp)
+    removedTemporary++
+  }
+
+  let removedFiles = 0
+  let batch: string[] = []
+  const flush = async () => {
+    removedFiles += await removeUnreferencedFiles(db, store, await unreferenced(db, batch))
+    batch = []
+  }
+  for await (const file of store.stored()) {
+    if (file.modifiedMs > cutoff) continue
+    batch.push(file.sha256)
+    if (batch.length >= BATCH) await flush()
+  }
+  await flush()
+  return { removedFiles, removedTemporary }
+}
