@@ -9,6 +9,9 @@ export const ROUTES = {
   info: '/info',
   favorites: '/favorieten',
   myData: '/data',
+  upload: '/document/upload',
+  /** The edit screen: the document route's child 'edit'. */
+  documentEdit: (contentUID: string) => `/documenten/${encodeURIComponent(contentUID)}/edit`,
   themes: '/thema',
   dataQuestion: '/datavraag',
   documentPrefix: '/documenten/',
@@ -24,4 +27,16 @@ export const API = {
     `${API_PREFIX.public}${apiPaths.search}?${new URLSearchParams({ query }).toString()}`,
   /** `/pubapi/complete/`; the typed text follows, URL-encoded. */
   completePrefix: `${API_PREFIX.public}${apiPaths.complete('')}`,
+} as const
+
+/**
+ * The signed-in API (`/api`), as the contract names it: for the employee journeys that
+ * answer a call themselves (`page.route`) or check what the server holds.
+ */
+export const EMPLOYEE_API = {
+  /** Every document's favourite call (PUT and DELETE), as a `page.route` pattern. */
+  favoritePattern: `**${API_PREFIX.authenticated}${apiPaths.favorite('*')}`,
+  labels: `${API_PREFIX.authenticated}${apiPaths.labels}`,
+  themeDocuments: (theme: string) =>
+    `${API_PREFIX.authenticated}${apiPaths.tagDocuments(theme)}?pageSize=6`,
 } as const

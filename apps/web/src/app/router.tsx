@@ -33,6 +33,13 @@ const adminScreen = (name: 'ThemesScreen' | 'LabelsScreen') => async () => {
   }
 }
 
+const myData = lazyScreen(() => import('../features/my-documents/MyDataPage.tsx'), 'MyDataPage')
+
+const favorites = lazyScreen(
+  () => import('../features/favorites/FavoritesPage.tsx'),
+  'FavoritesPage',
+)
+
 const dataQuestion = lazyScreen(
   () => import('../features/data-question/DataQuestionPage.tsx'),
   'DataQuestionPage',
@@ -48,8 +55,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, Component: HomePage },
       { path: 'zoeken', Component: SearchPage },
-      { path: 'favorieten', lazy: lazyScreen(account, 'FavoritesScreen') },
-      { path: 'favorieten/:page', lazy: lazyScreen(account, 'FavoritesScreen') },
+      { path: 'favorieten', lazy: favorites },
+      { path: 'favorieten/:page', lazy: favorites },
       {
         path: DOCUMENT_PATH,
         children: [
@@ -60,17 +67,26 @@ export const routes: RouteObject[] = [
               'DocumentPage',
             ),
           },
-          { path: 'edit', lazy: lazyScreen(account, 'EditDocumentScreen') },
+          {
+            path: 'edit',
+            lazy: lazyScreen(
+              () => import('../features/upload/EditDocumentPage.tsx'),
+              'EditDocumentPage',
+            ),
+          },
         ],
       },
       { path: 'validatie', lazy: lazyScreen(account, 'ValidationScreen') },
-      { path: 'data', lazy: lazyScreen(account, 'MyDataScreen') },
-      { path: 'data/:page', lazy: lazyScreen(account, 'MyDataScreen') },
+      { path: 'data', lazy: myData },
+      { path: 'data/:page', lazy: myData },
       { path: 'info', lazy: lazyScreen(() => import('../features/info/InfoPage.tsx'), 'InfoPage') },
       // Declared twice, as the spec has it: first the help-contact page, then the contact page.
       { id: 'help-contact', path: 'datavraag', lazy: dataQuestion },
       { id: 'contact', path: 'datavraag', lazy: dataQuestion },
-      { path: 'document/upload', lazy: lazyScreen(account, 'UploadScreen') },
+      {
+        path: 'document/upload',
+        lazy: lazyScreen(() => import('../features/upload/UploadPage.tsx'), 'UploadPage'),
+      },
       { path: 'dashboard', lazy: lazyScreen(account, 'DashboardScreen') },
       { path: 'thema', lazy: adminScreen('ThemesScreen') },
       { path: 'tag', lazy: adminScreen('LabelsScreen') },

@@ -2,20 +2,19 @@ import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { ADMIN, EMPLOYEE, testSession } from '../../test/auth.ts'
 import { renderAt } from '../../test/render.tsx'
-import { DashboardScreen, FavoritesScreen } from './screens.tsx'
+import { DashboardScreen, ValidationScreen } from './screens.tsx'
 
 describe('screens of later features', () => {
   it('offer a visitor sign-in', () => {
-    renderAt(<FavoritesScreen />)
+    renderAt(<ValidationScreen />)
     expect(screen.getByText(/alleen beschikbaar voor medewerkers/)).toBeVisible()
     expect(screen.getByRole('button', { name: 'Inloggen' })).toBeVisible()
   })
 
   it('do not ask a signed-in employee to sign in', () => {
-    renderAt(<FavoritesScreen />, '/', '*', { auth: testSession(EMPLOYEE).session })
-    expect(screen.getByRole('heading', { level: 1, name: 'Favorieten' })).toBeVisible()
+    renderAt(<ValidationScreen />, '/', '*', { auth: testSession(EMPLOYEE).session })
+    expect(screen.getByRole('heading', { level: 1, name: 'Data validatie' })).toBeVisible()
     expect(screen.queryByRole('button', { name: 'Inloggen' })).not.toBeInTheDocument()
-    expect(screen.queryByText(/alleen beschikbaar/)).not.toBeInTheDocument()
   })
 
   it('tell an employee that an admin screen is for admins only', () => {

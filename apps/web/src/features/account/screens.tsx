@@ -58,34 +58,6 @@ function SignedInOnly({
   )
 }
 
-export const FavoritesScreen = () => (
-  <SignedInOnly
-    title="Favorieten"
-    purpose="Hier vindt u de documenten die u als favoriet hebt gemarkeerd."
-  />
-)
-
-export const MyDataScreen = () => (
-  <SignedInOnly
-    title="Mijn data"
-    purpose="Hier beheert u de documenten die u zelf hebt geüpload."
-  />
-)
-
-export const UploadScreen = () => (
-  <SignedInOnly
-    title="Data uploaden"
-    purpose="Hier uploadt u een nieuw document of een nieuwe dataset."
-  />
-)
-
-export const EditDocumentScreen = () => (
-  <SignedInOnly
-    title="Document bewerken"
-    purpose="Hier past u een document aan dat u hebt geüpload."
-  />
-)
-
 export const ValidationScreen = () => (
   <SignedInOnly
     title="Data validatie"

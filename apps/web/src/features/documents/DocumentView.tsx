@@ -4,7 +4,13 @@ import { Link } from 'react-router'
 import { formatDate } from '../../shared/format.ts'
 import { ExternalLink } from '../../shared/ui/nlds.ts'
 import { RatingStars } from '../../shared/ui/RatingStars.tsx'
+import { useAuth } from '../auth/AuthContext.tsx'
+import { ClassificationEditor } from '../classification/ClassificationEditor.tsx'
+import { FavoriteToggle } from '../favorites/FavoriteToggle.tsx'
+import { RatingInput } from '../ratings/RatingInput.tsx'
+import { DocumentOwnerActions } from '../my-documents/DocumentOwnerActions.tsx'
 import { searchHref } from '../search/search-url.ts'
+import { EditResultBanner } from '../upload/EditResultBanner.tsx'
 import { FileList } from './FileList.tsx'
 import { FilePreviews } from './FilePreviews.tsx'
 import { LICENSES, texts } from './texts.ts'
@@ -17,6 +23,9 @@ export function DocumentView({ detail }: { detail: DocumentDetail }) {
       <h1 id="document-titel" className="utrecht-heading-1 portal-document-title">
         {detail.title}
       </h1>
+      <FavoriteToggle document={detail} variant="labelled" />
+      <EditResultBanner contentUID={detail.contentUID} />
+      <DocumentOwnerActions detail={detail} />
       {statusNotice && (
         <div className="utrecht-alert utrecht-alert--warning portal-document-status">
           <p className="utrecht-paragraph">{statusNotice}</p>
@@ -27,7 +36,10 @@ export function DocumentView({ detail }: { detail: DocumentDetail }) {
       )}
       <div className="portal-document-layout">
         <Description text={detail.description} />
-        <Facts detail={detail} />
+        <div className="portal-document-aside">
+          <Facts detail={detail} />
+          <ClassificationEditor document={detail} />
+        </div>
       </div>
       <FileList files={detail.files} />
       <FilePreviews files={detail.files} />
@@ -57,7 +69,9 @@ function Description({ text }: { text: string }) {
 }
 
 function Facts({ detail }: { detail: DocumentDetail }) {
-  const themes = detail.themes ?? []
+  // A signed-in employee sees the themes with their controls, below these facts.
+  const { authenticated } = useAuth()
+  const themes = authenticated ? [] : (detail.themes ?? [])
   const sourceUrl = safeHttpUrl(detail.sourceUrl)
   return (
     <section className="portal-document-facts" aria-labelledby="document-over">
@@ -104,6 +118,7 @@ function Facts({ detail }: { detail: DocumentDetail }) {
         )}
         <Fact label={texts.rating}>
           <RatingStars average={detail.averageRating} count={detail.ratingCount} />
+          <RatingInput document={detail} />
         </Fact>
       </dl>
     </section>

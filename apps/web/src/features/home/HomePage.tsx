@@ -5,7 +5,9 @@ import { formatDate, formatNumber } from '../../shared/format.ts'
 import { usePageTitle } from '../../shared/page-title.ts'
 import { documentHref } from '../../shared/routes.ts'
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
+import { useAuth } from '../auth/AuthContext.tsx'
 import { searchHref } from '../search/search-url.ts'
+import { FollowedThemesSection } from './FollowedThemesSection.tsx'
 import { useContentTypeCounts, useRecentDocuments, useThemeCounts } from './api.ts'
 import './home.css'
 
@@ -33,6 +35,7 @@ const TEXTS = {
 
 export function HomePage() {
   usePageTitle(null)
+  const { authenticated } = useAuth()
   return (
     <div className="portal-home">
       <section className="portal-home__intro" aria-labelledby="home-titel">
@@ -47,6 +50,7 @@ export function HomePage() {
           </Link>
         </p>
       </section>
+      {authenticated && <FollowedThemesSection />}
       <ThemeSection />
       <RecentSection />
       <ContentTypeSection />

@@ -1,5 +1,5 @@
 import type { Bucket } from '@dataportaal/contract'
-import { useId, useState } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { Button, Checkbox, FormLabel } from '../../shared/ui/nlds.ts'
 import { isMultiValue } from './filters.ts'
 import type { FacetName } from './search-url.ts'
@@ -18,13 +18,22 @@ interface FacetGroupProps {
   /** No filter of this group at all (a date range from a link is not one of the years). */
   unfiltered: boolean
   onChoose: (value: string, chosen: boolean) => void
+  /** A control beside an option (following a theme). */
+  optionAction?: (value: string) => ReactNode
 }
 
 /**
  * One facet group as a fieldset. Types, themes and sources take several values (checkboxes);
  * a minimum rating and a year take one (radio buttons, with 'all' to undo the choice).
  */
-export function FacetGroup({ facet, buckets, selected, unfiltered, onChoose }: FacetGroupProps) {
+export function FacetGroup({
+  facet,
+  buckets,
+  selected,
+  unfiltered,
+  onChoose,
+  optionAction,
+}: FacetGroupProps) {
   const id = useId()
   const [showAll, setShowAll] = useState(false)
   const multiple = isMultiValue(facet)
@@ -61,6 +70,7 @@ export function FacetGroup({ facet, buckets, selected, unfiltered, onChoose }: F
               label={TEXTS.bucket(facetValueLabel(facet, bucket.key), bucket.count)}
               checked={selected.includes(bucket.key)}
               onChange={(checked) => onChoose(bucket.key, checked)}
+              action={optionAction?.(bucket.key)}
             />
           ))}
         </ul>
@@ -87,11 +97,22 @@ interface FacetOptionProps {
   label: string
   checked: boolean
   onChange: (checked: boolean) => void
+  action?: ReactNode
 }
 
-export function FacetOption({ id, name, type, label, checked, onChange }: FacetOptionProps) {
+export function FacetOption({
+  id,
+  name,
+  type,
+  label,
+  checked,
+  onChange,
+  action,
+}: FacetOptionProps) {
   return (
-    <li className={`utrecht-form-field utrecht-form-field--${type} portal-facet-option`}>
+    <li
+      className={`utrecht-form-field utrecht-form-field--${type} portal-facet-option${action ? ' portal-facet-option--action' : ''}`}
+    >
       <div className="utrecht-form-field__input">
         {type === 'checkbox' ? (
           <Checkbox
@@ -116,6 +137,7 @@ export function FacetOption({ id, name, type, label, checked, onChange }: FacetO
           {label}
         </FormLabel>
       </div>
+      {action && <div className="portal-facet-action">{action}</div>}
     </li>
   )
 }

@@ -2,6 +2,8 @@ import type { Aggregations } from '@dataportaal/contract'
 import { useId, useState } from 'react'
 import { ChevronIcon } from '../../shared/ui/icons.tsx'
 import { Button } from '../../shared/ui/nlds.ts'
+import { useAuth } from '../auth/AuthContext.tsx'
+import { FollowThemeButton } from '../following/FollowThemeButton.tsx'
 import { facetBuckets } from './buckets.ts'
 import { FacetGroup, FacetOption } from './FacetGroup.tsx'
 import { activeFilters, selectedValues, withFacetShown, withValue } from './filters.ts'
@@ -18,6 +20,7 @@ interface FacetsProps {
 
 /** The facet groups that are switched on, and the control that switches them. */
 export function Facets({ state, aggregations, onChange }: FacetsProps) {
+  const { authenticated } = useAuth()
   const filtered = new Set(activeFilters(state).map((filter) => filter.facet))
   return (
     <div className="portal-facets">
@@ -33,6 +36,11 @@ export function Facets({ state, aggregations, onChange }: FacetsProps) {
               selected={selected}
               unfiltered={!filtered.has(facet)}
               onChoose={(value, chosen) => onChange(withValue(state, facet, value, chosen))}
+              optionAction={
+                facet === 'tags' && authenticated
+                  ? (theme) => <FollowThemeButton theme={theme} />
+                  : undefined
+              }
             />
           )
         })}

@@ -2,6 +2,7 @@ import type { SearchResult } from '@dataportaal/contract'
 import { Link } from 'react-router'
 import { formatDate } from '../../shared/format.ts'
 import { RatingStars } from '../../shared/ui/RatingStars.tsx'
+import { FavoriteToggle } from '../favorites/FavoriteToggle.tsx'
 import { Highlighted } from './Highlighted.tsx'
 import { SEARCH_PAGE_TEXTS as TEXTS } from './texts.ts'
 import './results.css'
@@ -67,6 +68,7 @@ function ResultItem({ result }: { result: SearchResult }) {
         {result.ratingCount > 0 && (
           <RatingStars average={result.averageRating} count={result.ratingCount} />
         )}
+        <FavoriteToggle document={result} />
       </div>
     </li>
   )

@@ -61,21 +61,39 @@ export interface RequestOptions {
   prefix?: string
 }
 
-/** Every call of the app goes through here: prefix, bearer token, retry policy, problems. */
-export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
-  const prefix = options.prefix ?? apiPrefix()
+/** The headers of every call: JSON accepted and, on /api, the bearer token from storage. */
+export function requestHeaders(prefix: string = apiPrefix()): Headers {
   const headers = new Headers({ Accept: 'application/json' })
   const token = readStorage('token')
   if (prefix === API_PREFIX.authenticated && token) headers.set('Authorization', `Bearer ${token}`)
-  const response = await fetchWithRetry(
-    fetch,
-    apiUrl(path, options.query, prefix),
-    { method: options.method ?? 'GET', headers, body: options.body, signal: options.signal },
-    { totalTimeoutMs: REQUEST_TIMEOUT_MS },
-  )
+  return headers
+}
+
+/**
+ * A refused token signs out; any other failure becomes an ApiError with the problem details.
+ * Exported for the one call that cannot use fetch (the upload, for its progress events).
+ */
+export async function checkResponse(response: Response, prefix: string): Promise<Response> {
   if (response.status === 401 && prefix === API_PREFIX.authenticated) onUnauthorized?.()
   if (!response.ok) throw new ApiError(response.status, await readProblem(response))
   return response
+}
+
+/** Every call of the app goes through here: prefix, bearer token, retry policy, problems. */
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+  const prefix = options.prefix ?? apiPrefix()
+  const response = await fetchWithRetry(
+    fetch,
+    apiUrl(path, options.query, prefix),
+    {
+      method: options.method ?? 'GET',
+      headers: requestHeaders(prefix),
+      body: options.body,
+      signal: options.signal,
+    },
+    { totalTimeoutMs: REQUEST_TIMEOUT_MS },
+  )
+  return checkResponse(response, prefix)
 }
 
 /** Calls the API and checks the answer against the contract's schema. */

@@ -1,0 +1,184 @@
+import type { DocumentSummary } from '@dataportaal/contract'
+import { useRef, useState } from 'react'
+import { Link, Navigate, useParams } from 'react-router'
+import { useAuth } from '../auth/AuthContext.tsx'
+import { searchHref } from '../search/search-url.ts'
+import { formatDate } from '../../shared/format.ts'
+import { usePageTitle } from '../../shared/page-title.ts'
+import { documentHref } from '../../shared/routes.ts'
+import { Button } from '../../shared/ui/nlds.ts'
+import { Pagination } from '../../shared/ui/Pagination.tsx'
+import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
+import { favoritesPageCount, useFavorites, useRemoveFavorite } from './api.ts'
+import { favoritesHref } from './paths.ts'
+import { FAVORITE_TEXTS, FAVORITES_PAGE_TEXTS as TEXTS } from './texts.ts'
+import './favorites.css'
+
+/** '/favorieten' is page 1; '/favorieten/2' page 2. Anything else is not a page. */
+function readPage(segment: string | undefined): number | null {
+  if (segment === undefined) return 1
+  const page = Number(segment)
+  return /^\d+$/.test(segment) && page >= 1 ? page : null
+}
+
+/** /favorieten and /favorieten/:page: the employee's favourites, ten per page. */
+export function FavoritesPage() {
+  const { authenticated, signIn } = useAuth()
+  const page = readPage(useParams().page)
+  usePageTitle(authenticated && page ? TEXTS.pageTitle(page) : TEXTS.title)
+
+  if (!authenticated) {
+    return (
+      <section className="portal-empty" aria-labelledby="favorieten-titel">
+        <h1 id="favorieten-titel" className="utrecht-heading-1">
+          {TEXTS.title}
+        </h1>
+        <p className="utrecht-paragraph">{TEXTS.purpose}</p>
+        <p className="utrecht-paragraph">{TEXTS.visitor}</p>
+        <Button appearance="primary-action-button" onClick={() => void signIn()}>
+          {TEXTS.signIn}
+        </Button>
+      </section>
+    )
+  }
+  if (page === null) return <Navigate to={favoritesHref()} replace />
+  return <Favorites page={page} />
+}
+
+function Favorites({ page }: { page: number }) {
+  const favorites = useFavorites(page)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const [announcement, setAnnouncement] = useState('')
+  const { data } = favorites
+  const pages = data ? favoritesPageCount(data.Total) : 0
+
+  // The removed item's button is gone: focus goes to the heading, the status says what happened.
+  const onRemoved = (title: string) => {
+    setAnnouncement(TEXTS.removed(title))
+    heading.current?.focus()
+  }
+
+  return (
+    <section className="portal-favorites" aria-labelledby="favorieten-titel">
+      <h1 id="favorieten-titel" ref={heading} tabIndex={-1} className="utrecht-heading-1">
+        {TEXTS.title}
+      </h1>
+      <p className="utrecht-paragraph" role="status">
+        {announcement ||
+          (data && data.Total > 0
+            ? TEXTS.total(data.Total) + (pages > 1 ? TEXTS.pageOf(page, pages) : '')
+            : '')}
+      </p>
+      {favorites.isError ? (
+        <ErrorState title={TEXTS.error}>
+          <Button appearance="primary-action-button" onClick={() => void favorites.refetch()}>
+            {TEXTS.retry}
+          </Button>
+        </ErrorState>
+      ) : !data ? (
+        <LoadingState label={TEXTS.loading} />
+      ) : data.Total === 0 ? (
+        <NoFavorites />
+      ) : data.Results.length === 0 ? (
+        // Past the last page (the last item of a page was just removed, or an old link).
+        !favorites.isPlaceholderData && <Navigate to={favoritesHref(pages)} replace />
+      ) : (
+        <ol className="portal-favorites-list" aria-label={TEXTS.listLabel}>
+          {data.Results.map((document) => (
+            <FavoriteItem key={document.contentUID} document={document} onRemoved={onRemoved} />
+          ))}
+        </ol>
+      )}
+      {data && !favorites.isError && page <= pages && (
+        <Pagination
+          page={page}
+          pageCount={pages}
+          hrefFor={favoritesHref}
+          label={TEXTS.paginationLabel}
+          onNavigate={() => {
+            setAnnouncement('')
+            heading.current?.focus()
+          }}
+        />
+      )}
+    </section>
+  )
+}
+
+function NoFavorites() {
+  return (
+    <div className="portal-favorites-empty">
+      <h2 className="utrecht-heading-2">{TEXTS.emptyHeading}</h2>
+      <p className="utrecht-paragraph">{TEXTS.emptyBody}</p>
+      <p className="utrecht-paragraph">
+        <Link className="utrecht-link" to={searchHref()}>
+          {TEXTS.emptySearch}
+        </Link>
+      </p>
+    </div>
+  )
+}
+
+function FavoriteItem({
+  document,
+  onRemoved,
+}: {
+  document: DocumentSummary
+  onRemoved: (title: string) => void
+}) {
+  const remove = useRemoveFavorite(document.contentUID, () => onRemoved(document.title))
+  const themes = document.themes ?? []
+  return (
+    <li className="portal-favorites-item">
+      <div>
+        <h2 className="utrecht-heading-2">
+          <Link className="utrecht-link" to={documentHref(document.contentUID)}>
+            {document.title}
+          </Link>
+        </h2>
+        <dl className="portal-favorites-meta">
+          <div>
+            <dt>{TEXTS.meta.type}</dt>
+            <dd>{document.contentTypeName}</dd>
+          </div>
+          <div>
+            <dt>{TEXTS.meta.source}</dt>
+            <dd>{document.sourceFriendlyName}</dd>
+          </div>
+          <div>
+            <dt>{TEXTS.meta.date}</dt>
+            <dd>
+              <time dateTime={document.date}>{formatDate(document.date)}</time>
+            </dd>
+          </div>
+        </dl>
+        {themes.length > 0 && (
+          <ul className="portal-favorites-themes" aria-label={TEXTS.themes}>
+            {themes.map((theme) => (
+              <li key={theme} className="portal-favorites-theme">
+                {theme}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="portal-favorites-remove">
+        <Button
+          appearance="secondary-action-button"
+          busy={remove.isPending}
+          aria-disabled={remove.isPending || undefined}
+          aria-label={FAVORITE_TEXTS.named(FAVORITE_TEXTS.remove, document.title)}
+          onClick={() => {
+            if (!remove.isPending) remove.mutate()
+          }}
+        >
+          {remove.isPending && <span className="portal-spinner" aria-hidden="true" />}
+          {FAVORITE_TEXTS.remove}
+        </Button>
+        <span role="status" className="portal-favorite__message">
+          {remove.isError ? TEXTS.removeFailed(document.title) : ''}
+        </span>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,90 @@
+import type { DocumentStatus, DocumentSummary } from '@dataportaal/contract'
+import { Link } from 'react-router'
+import { formatDate } from '../../shared/format.ts'
+import { documentHref } from '../../shared/routes.ts'
+import { FavoriteToggle } from '../favorites/FavoriteToggle.tsx'
+import { documentEditHref } from '../upload/paths.ts'
+import { DeleteDocumentButton } from './DeleteDocumentButton.tsx'
+import { MY_DATA_TEXTS as TEXTS } from './texts.ts'
+
+/** One own document: its status in Dutch, why it was disapproved, and what the owner can do. */
+export function OwnDocumentItem({ document }: { document: DocumentSummary }) {
+  const headingId = `eigen-document-${document.contentUID}`
+  return (
+    <li className="portal-own-document">
+      <article aria-labelledby={headingId}>
+        <div className="portal-own-document__header">
+          <h2 id={headingId} className="utrecht-heading-3 portal-own-document__title">
+            <Link className="utrecht-link" to={documentHref(document.contentUID)}>
+              {document.title}
+            </Link>
+          </h2>
+          <StatusTag status={document.status} />
+        </div>
+        <dl className="portal-own-document__meta">
+          <div>
+            <dt>{TEXTS.meta.type}</dt>
+            <dd>{document.contentTypeName}</dd>
+          </div>
+          <div>
+            <dt>{TEXTS.meta.source}</dt>
+            <dd>{document.sourceFriendlyName}</dd>
+          </div>
+          <div>
+            <dt>{TEXTS.meta.modified}</dt>
+            <dd>
+              <time dateTime={document.modified}>{formatDate(document.modified)}</time>
+            </dd>
+          </div>
+          {document.fileFormats.length > 0 && (
+            <div>
+              <dt>{TEXTS.meta.formats}</dt>
+              <dd>{document.fileFormats.join(', ')}</dd>
+            </div>
+          )}
+        </dl>
+        {document.status === 'afgekeurd' && <DisapprovalReason document={document} />}
+        <div className="portal-own-document__actions">
+          <FavoriteToggle document={document} />
+          <Link
+            className="utrecht-button-link utrecht-button-link--html-a utrecht-button-link--secondary-action"
+            to={documentEditHref(document.contentUID)}
+          >
+            {TEXTS.edit}{' '}
+            <span className="portal-visually-hidden">{TEXTS.actionOf(document.title)}</span>
+          </Link>
+          <DeleteDocumentButton contentUID={document.contentUID} title={document.title} />
+        </div>
+      </article>
+    </li>
+  )
+}
+
+/** The status as text with a mark of its own, so it never depends on colour alone. */
+function StatusTag({ status }: { status: DocumentStatus }) {
+  return (
+    <p className={`portal-status portal-status--${status}`}>
+      <span className="portal-visually-hidden">{TEXTS.statusLabel}: </span>
+      <span className="portal-status__mark" aria-hidden="true" />
+      {TEXTS.status[status]}
+    </p>
+  )
+}
+
+function DisapprovalReason({ document }: { document: DocumentSummary }) {
+  return (
+    <div className="utrecht-alert utrecht-alert--warning portal-own-document__reason">
+      <div className="utrecht-alert__content">
+        <p className="utrecht-paragraph">
+          <strong>{TEXTS.disapprovedHeading(document.statusCategory ?? null)}</strong>
+        </p>
+        {document.statusDescription && (
+          <p className="utrecht-paragraph portal-own-document__reason-text">
+            {document.statusDescription}
+          </p>
+        )}
+        <p className="utrecht-paragraph">{TEXTS.disapprovedHint}</p>
+      </div>
+    </div>
+  )
+}

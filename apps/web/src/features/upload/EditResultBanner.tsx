@@ -1,0 +1,25 @@
+import { Link } from 'react-router'
+import { ResultBanner, useResultFlag } from '../my-documents/ResultBanner.tsx'
+import { RESULT_FLAGS } from '../my-documents/paths.ts'
+import { documentEditHref } from './paths.ts'
+import { UPLOAD_TEXTS as TEXTS } from './texts.ts'
+
+/** On the document page after an edit: /documenten/{id}?editSuccess=true|false (spec section 2). */
+export function EditResultBanner({ contentUID }: { contentUID: string }) {
+  const saved = useResultFlag(RESULT_FLAGS.edit)
+  if (saved === null) return null
+  return saved ? (
+    <ResultBanner ok>
+      <p className="utrecht-paragraph">{TEXTS.editResult.saved}</p>
+    </ResultBanner>
+  ) : (
+    <ResultBanner ok={false}>
+      <p className="utrecht-paragraph">{TEXTS.editResult.failed}</p>
+      <p className="utrecht-paragraph">
+        <Link className="utrecht-link" to={documentEditHref(contentUID)}>
+          {TEXTS.editResult.tryAgain}
+        </Link>
+      </p>
+    </ResultBanner>
+  )
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest'
+import { aDetail } from '../my-documents/test-data.ts'
+import {
+  OTHER_LICENSE,
+  emptyValues,
+  serverFieldErrors,
+  toFormData,
+  validate,
+  valuesOf,
+  type UploadLimits,
+} from './form-values.ts'
+import { OPTIONS, csvFile } from './test-data.ts'
+import { UPLOAD_TEXTS as TEXTS } from './texts.ts'
+
+const LIMITS: UploadLimits = {
+  maxUploadMb: 1,
+  maxFilesPerRequest: 2,
+  fileTypes: OPTIONS.fileTypes,
+}
+
+const valid = () => ({
+  ...emptyValues(OPTIONS),
+  title: 'Afvalinzameling',
+  sourceFriendlyName: 'Milieu en Duurzaamheid',
+  newFiles: [csvFile()],
+})
+
+describe('validate', () => {
+  it('accepts a complete form', () => {
+    expect(validate(valid(), LIMITS)).toEqual({})
+  })
+
+  it.each([
+    ['', TEXTS.errors.titleMissing],
+    ['  ab  ', TEXTS.errors.titleTooShort(3)],
+    ['x'.repeat(201), TEXTS.errors.titleTooLong(200)],
+  ])('checks the title %#', (title, message) => {
+    expect(validate({ ...valid(), title }, LIMITS).title).toBe(message)
+  })
+
+  it('allows a description of 10,000 characters, not more', () => {
+    expect(validate({ ...valid(), description: 'x'.repeat(10_000) }, LIMITS).description).toBe(
+      undefined,
+    )
+    expect(validate({ ...valid(), description: 'x'.repeat(10_001) }, LIMITS).description).toBe(
+      TEXTS.errors.descriptionTooLong(10_000),
+    )
+  })
+
+  it('counts all new files together against the size limit', () => {
+    const half = () => csvFile('deel.csv', 'x'.repeat(600 * 1024))
+    expect(validate({ ...valid(), newFiles: [half(), half()] }, LIMITS).files).toBe(
+      TEXTS.errors.filesTooLarge(1),
+    )
+  })
+
+  it('limits the number of files per request', () => {
+    const files = ['a.csv', 'b.csv', 'c.csv'].map((name) => csvFile(name))
+    expect(validate({ ...valid(), newFiles: files }, LIMITS).files).toBe(
+      TEXTS.errors.filesTooMany(2),
+    )
+  })
+})
+
+describe('toFormData', () => {
+  it('sends a licence typed in, and only kept files as keepFileIds', () => {
+    const detail = aDetail({
+      license: 'Eigen licentie',
+      files: [
+        {
+          id: 'a3c5e7f9-1b2d-4e6f-8a0c-2d4f6b8e0a1c',
+          fileName: 'a.csv',
+          mediaType: 'text/csv',
+          size: 1,
+          sha256: 'a'.repeat(64),
+          url: '/x',
+        },
+      ],
+    })
+    const values = valuesOf(detail)
+    expect(values.license).toBe(OTHER_LICENSE)
+    const form = toFormData(
+      { ...values, existingFiles: values.existingFiles.map((f) => ({ ...f, keep: false })) },
+      detail.contentUID,
+    )
+    expect(form.get('license')).toBe('Eigen licentie')
+    expect(form.has('keepFileIds')).toBe(false)
+    expect(form.get('contentUID')).toBe(detail.contentUID)
+  })
+})
+
+describe('serverFieldErrors', () => {
+  it('places errors by the field names in their paths', () => {
+    const { fields, general } = serverFieldErrors({
+      type: 'about:blank',
+      title: 'De invoer voldoet niet aan de regels.',
+      status: 422,
+      errors: [
+        { path: 'body.sourceFriendlyName', message: 'Vul de bron in.' },
+        { path: 'keepFileIds.1', message: 'Dit is geen geldig bestand-id.' },
+      ],
+    })
+    expect(fields).toEqual({
+      sourceFriendlyName: 'Vul de bron in.',
+      files: 'Dit is geen geldig bestand-id.',
+    })
+    expect(general).toBeNull()
+  })
+
+  it('keeps what names no field, and a 422 without a list, for the summary', () => {
+    expect(
+      serverFieldErrors({
+        type: 'about:blank',
+        title: 'Ongeldig',
+        status: 422,
+        errors: [{ path: 'body', message: 'Onbekend veld: kleur.' }],
+      }).general,
+    ).toBe('Onbekend veld: kleur.')
+    expect(serverFieldErrors({ type: 'about:blank', title: 'Ongeldig', status: 422 }).general).toBe(
+      'Ongeldig',
+    )
+  })
+})
