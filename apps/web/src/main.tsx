@@ -1,4 +1,4 @@
-import '@utrecht/component-library-css/dist/index.css'
+import './app/nlds-css.ts'
 import './app/theme.css'
 import './app/app.css'
 import { StrictMode } from 'react'
