@@ -30,7 +30,11 @@ test('a visitor searches, filters by a facet, opens a document, downloads its fi
 
   // Filter on the content type facet: the filter and page 1 go into the URL.
   const typeFacet = page.getByRole('group', { name: 'Soort' })
-  await typeFacet.getByRole('checkbox', { name: /^Dataset \(/ }).check()
+  // The new URL renders in a transition, so the box shows as checked once the filtered page
+  // is there: click, then wait for it (`check()` insists on an immediate change).
+  const dataset = typeFacet.getByRole('checkbox', { name: /^Dataset \(/ })
+  await dataset.click()
+  await expect(dataset).toBeChecked()
   await expect(page).toHaveURL(/[?&]categoryType=Dataset(&|$)/)
   await expect(page).toHaveURL(/[?&]offset=1(&|$)/)
   await expect(page).toHaveURL(/[?&]query=bevolking\+per\+wijk(&|$)/)
