@@ -12,7 +12,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts'
 const PORT = Number(process.env.E2E_PORT ?? 8931)
 const BASE_URL = `http://localhost:${PORT}`
 const REPO_ROOT = path.resolve(import.meta.dirname, '..')
-const WEB_DIST_DIR = path.join(import.meta.dirname, 'dist', 'web')
+/** E2E_WEB_DIST_DIR and E2E_OUTPUT_DIR let two runs side by side keep their builds and results apart. */
+const WEB_DIST_DIR = process.env.E2E_WEB_DIST_DIR ?? path.join(import.meta.dirname, 'dist', 'web')
 
 if (!fs.existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
   throw new Error(`No web app build in ${WEB_DIST_DIR}: run \`npm run test:e2e\`, which builds it.`)
@@ -34,7 +35,7 @@ function dataDirOfThisRun() {
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  outputDir: 'test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   workers: 2,
