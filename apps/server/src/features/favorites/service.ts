@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
 import { HttpProblem, notFound } from '../../http/problem.ts'
 import { visibleTo } from '../documents/visibility.ts'
-import { pageOfDocuments } from './document-page.ts'
+import { pageOfDocuments } from '../documents/document-page.ts'
 
 /** Favourites are personal: each signed-in employee keeps their own. */
 export const canKeepFavorites = (viewer: Viewer): viewer is Employee => isEmployee(viewer)

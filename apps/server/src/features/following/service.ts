@@ -3,7 +3,7 @@ import { isEmployee, type Employee, type Viewer } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { HttpProblem, notFound } from '../../http/problem.ts'
 import { visibleTo } from '../documents/visibility.ts'
-import { pageOfDocuments } from '../favorites/document-page.ts'
+import { pageOfDocuments } from '../documents/document-page.ts'
 import {
   findByName,
   resolveName,

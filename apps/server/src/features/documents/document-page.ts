@@ -2,7 +2,7 @@ import type { DocumentList } from '@dataportaal/contract'
 import type { Employee } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
-import { presentListItem, type DocumentListRow } from '../documents/presenter.ts'
+import { presentListItem, type DocumentListRow } from './presenter.ts'
 
 export interface Page {
   offset: number
@@ -17,12 +17,9 @@ export interface DocumentSelection {
 }
 
 /**
- * One page of document summaries, shaped as GET /documents/user shapes them, in an order
- * of the caller's choosing (newest favourite first, newest published first), and how many
- * there are. Used by favourites and by the theme lists.
- *
- * Selects the same columns as `listDocuments` in `documents/lists.ts`, which orders by
- * modification only; the two belong together once that one takes an order.
+ * One page of document summaries in an order of the caller's choosing (last modified,
+ * newest favourite, newest published), and how many there are: the own documents, the
+ * validation lists, favourites and the theme lists all come from here.
  */
 export async function pageOfDocuments(
   db: Queryable,
