@@ -1,50 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPglite } from '../src/db/client.ts'
+import { freePort, startServerProcess as startServer, waitUntilReady } from './server-process.ts'
 
 /** The real server process: start-up, restart, shutdown and refusal, as an operator sees them. */
-const SERVER_DIR = path.resolve(import.meta.dirname, '..')
 let dataDir: string
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-
-interface Started {
-  child: ChildProcess
-  output: () => string
-  exit: Promise<number | null>
-}
-
-function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, DATABASE_URL: '', INIT_CWD: SERVER_DIR, ...env },
-  })
-  let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exit = new Promise<number | null>((resolve) => child.on('exit', resolve))
-  return { child, output: () => output, exit }
-}
-
-async function waitUntilReady(port: number, started: Started) {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null)
-    if (ready?.ok) return
-    if (started.child.exitCode !== null) throw new Error(`server exited: ${started.output()}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`server not ready: ${started.output()}`)
-}
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-main-'))

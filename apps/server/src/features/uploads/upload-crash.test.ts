@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
 import http from 'node:http'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { apiPaths, type DocumentList, type SearchResponse } from '@dataportaal/contract'
@@ -11,6 +9,14 @@ import { accountClaims, demoAccounts } from '../../auth/dev-idp/accounts.ts'
 import { KEYS_FILE } from '../../auth/dev-idp/keys.ts'
 import { openPglite } from '../../db/client.ts'
 import { FileStore } from '../../storage/file-store.ts'
+import {
+  freePort,
+  sleep,
+  startServerProcess as startServer,
+  SERVER_DIR,
+  waitUntil,
+  waitUntilReady,
+} from '../../../test/server-process.ts'
 import { demoFile, uploadForm, VALID_FIELDS } from './testing.ts'
 
 /**
@@ -18,52 +24,7 @@ import { demoFile, uploadForm, VALID_FIELDS } from './testing.ts'
  * restart (and its start-up sweep) no orphan file is left in the store and no document row
  * was half written; an upload that had finished before is intact and searchable.
  */
-const SERVER_DIR = path.resolve(import.meta.dirname, '..', '..', '..')
 let dataDir: string
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-
-interface Started {
-  child: ChildProcess
-  output: () => string
-  exit: Promise<number | null>
-}
-
-function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, DATABASE_URL: '', INIT_CWD: SERVER_DIR, ...env },
-  })
-  let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exit = new Promise<number | null>((resolve) => child.on('exit', resolve))
-  return { child, output: () => output, exit }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function waitUntil<T>(
-  what: string,
-  check: () => Promise<T | null | false>,
-  started?: Started,
-) {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const result = await check().catch(() => null)
-    if (result) return result
-    if (started && started.child.exitCode !== null) {
-      throw new Error(`server exited: ${started.output()}`)
-    }
-    await sleep(100)
-  }
-  throw new Error(`${what}: not reached. ${started?.output() ?? ''}`)
-}
 
 /** An id token of the demo employee, signed with the built-in provider's key in DATA_DIR. */
 async function employeeToken(publicUrl: string): Promise<string> {
@@ -145,11 +106,9 @@ describe('a server killed in the middle of an upload', () => {
       PUBLIC_URL: publicUrl,
       DEMO_CONTENT: 'false',
     }
-    const ready = (started: Started) =>
-      waitUntil('ready', async () => (await fetch(`${publicUrl}/readyz`)).ok, started)
 
     const first = startServer(env)
-    await ready(first)
+    await waitUntilReady(port, first)
     const token = await employeeToken(publicUrl)
     const auth = { authorization: `Bearer ${token}` }
 
@@ -180,7 +139,7 @@ describe('a server killed in the middle of an upload', () => {
     )
 
     const again = startServer(env)
-    await ready(again)
+    await waitUntilReady(port, again)
     expect(again.output()).toContain('"msg":"file store swept"')
     expect(again.output()).toMatch(/"removedFiles":1,"removedTemporary":1/)
     expect(await storeContents()).toEqual(kept)
