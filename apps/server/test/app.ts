@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { exportJWK, generateKeyPair, SignJWT } from 'jose'
+import { API_PREFIX } from '@dataportaal/contract'
 import type { FastifyInstance } from 'fastify'
+import { exportJWK, generateKeyPair, SignJWT } from 'jose'
+import type { Response as LightMyRequestResponse } from 'light-my-request'
 import { buildApp } from '../src/app.ts'
 import { createSignIn } from '../src/auth/sign-in.ts'
 import { createTokenVerifier, localKeys } from '../src/auth/verify-token.ts'
@@ -39,6 +41,13 @@ export const ADMIN: TestIdentity = {
   groups: [ADMIN_GROUP],
 }
 
+export interface CallOptions {
+  query?: Record<string, string>
+  prefix?: string
+  /** A JSON body. */
+  body?: unknown
+}
+
 export interface TestContext {
   app: FastifyInstance
   db: Db
@@ -49,6 +58,16 @@ export interface TestContext {
     identity: TestIdentity,
     options?: { expiresIn?: string; audience?: string },
   ): Promise<string>
+  /**
+   * Calls the app as `as` (a visitor when null) on `/api` unless another prefix is given,
+   * with the query as URL parameters; the answer's status, parsed body and raw response.
+   */
+  call<T = unknown>(
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    path: string,
+    as: TestIdentity | null,
+    options?: CallOptions,
+  ): Promise<{ status: number; body: T; response: LightMyRequestResponse }>
   close(): Promise<void>
 }
 
@@ -95,26 +114,45 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     devIdp: signIn.devIdp,
   })
   await app.ready()
+  const tokenFor: TestContext['tokenFor'] = (identity, options = {}) =>
+    new SignJWT({
+      oid: identity.oid,
+      name: identity.name,
+      preferred_username: identity.email,
+      email: identity.email,
+      groups: identity.groups ?? [],
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+      .setIssuer(TEST_ISSUER)
+      .setAudience(options.audience ?? TEST_AUDIENCE)
+      .setSubject(identity.oid)
+      .setIssuedAt()
+      .setExpirationTime(options.expiresIn ?? '10m')
+      .sign(privateKey)
+  async function call<T>(
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    path: string,
+    as: TestIdentity | null,
+    { query = {}, prefix = API_PREFIX.authenticated, body }: CallOptions = {},
+  ) {
+    const search = new URLSearchParams(query).toString()
+    const response = await app.inject({
+      method,
+      url: `${prefix}${path}${search ? `?${search}` : ''}`,
+      headers: as ? { authorization: `Bearer ${await tokenFor(as)}` } : {},
+      ...(body === undefined ? {} : { payload: body as object }),
+    })
+    // A 204 has no body to parse; the caller names the type it expects.
+    const parsed = (response.body === '' ? undefined : response.json()) as T
+    return { status: response.statusCode, body: parsed, response }
+  }
   return {
     app,
     db,
     store,
     dataDir,
-    tokenFor: (identity, options = {}) =>
-      new SignJWT({
-        oid: identity.oid,
-        name: identity.name,
-        preferred_username: identity.email,
-        email: identity.email,
-        groups: identity.groups ?? [],
-      })
-        .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
-        .setIssuer(TEST_ISSUER)
-        .setAudience(options.audience ?? TEST_AUDIENCE)
-        .setSubject(identity.oid)
-        .setIssuedAt()
-        .setExpirationTime(options.expiresIn ?? '10m')
-        .sign(privateKey),
+    tokenFor,
+    call,
     close: async () => {
       await app.close()
       await db.close()

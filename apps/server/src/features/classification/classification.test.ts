@@ -50,25 +50,13 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-async function call(
+const call = (
   method: 'GET' | 'PUT' | 'DELETE',
   path: string,
   as: TestIdentity | null,
   query: Record<string, string> = {},
   prefix: string = API_PREFIX.authenticated,
-) {
-  const search = new URLSearchParams(query).toString()
-  const response = await ctx.app.inject({
-    method,
-    url: `${prefix}${path}${search ? `?${search}` : ''}`,
-    headers: as ? { authorization: `Bearer ${await ctx.tokenFor(as)}` } : {},
-  })
-  return {
-    status: response.statusCode,
-    body: response.json<DocumentClassification & Problem>(),
-    response,
-  }
-}
+) => ctx.call<DocumentClassification & Problem>(method, path, as, { query, prefix })
 
 const addTheme = (id: string, name: string, as: TestIdentity | null = EMPLOYEE) =>
   call('PUT', apiPaths.documentTag(id), as, { name })

@@ -40,20 +40,12 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-async function call(
+const call = (
   method: 'GET' | 'PUT' | 'DELETE',
   path: string,
   as: TestIdentity | null,
   query: Record<string, string> = {},
-) {
-  const search = new URLSearchParams(query).toString()
-  const response = await ctx.app.inject({
-    method,
-    url: `${API_PREFIX.authenticated}${path}${search ? `?${search}` : ''}`,
-    headers: as ? { authorization: `Bearer ${await ctx.tokenFor(as)}` } : {},
-  })
-  return { status: response.statusCode, body: response.json<unknown>(), response }
-}
+) => ctx.call(method, path, as, { query })
 
 const favorite = (id: string, as: TestIdentity = EMPLOYEE) => call('PUT', apiPaths.favorite(id), as)
 const unfavorite = (id: string, as: TestIdentity = EMPLOYEE) =>

@@ -57,20 +57,12 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-async function call<T>(
+const call = <T>(
   method: 'GET' | 'PUT' | 'DELETE',
   path: string,
   as: TestIdentity | null,
   query: Record<string, string> = {},
-) {
-  const search = new URLSearchParams(query).toString()
-  const response = await ctx.app.inject({
-    method,
-    url: `${API_PREFIX.authenticated}${path}${search ? `?${search}` : ''}`,
-    headers: as ? { authorization: `Bearer ${await ctx.tokenFor(as)}` } : {},
-  })
-  return { status: response.statusCode, body: response.json<T & Problem>(), response }
-}
+) => ctx.call<T & Problem>(method, path, as, { query })
 
 const followed = (as: TestIdentity = EMPLOYEE) => call<NameList>('GET', apiPaths.followedTags, as)
 const follow = (name: string, as: TestIdentity | null = EMPLOYEE) =>

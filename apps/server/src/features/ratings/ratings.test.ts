@@ -37,15 +37,8 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-async function call(path: string, as: TestIdentity | null, query: Record<string, string> = {}) {
-  const search = new URLSearchParams(query).toString()
-  const response = await ctx.app.inject({
-    method: 'PUT',
-    url: `${API_PREFIX.authenticated}${path}${search ? `?${search}` : ''}`,
-    headers: as ? { authorization: `Bearer ${await ctx.tokenFor(as)}` } : {},
-  })
-  return { status: response.statusCode, body: response.json<RatingState>(), response }
-}
+const call = (path: string, as: TestIdentity | null, query: Record<string, string> = {}) =>
+  ctx.call<RatingState>('PUT', path, as, { query })
 
 const rate = (id: string, rating: string | number, as: TestIdentity | null = EMPLOYEE) =>
   call(apiPaths.rating(id), as, { rating: String(rating) })
