@@ -3,9 +3,9 @@ import { useRef, useState } from 'react'
 import { Link, Navigate, useParams } from 'react-router'
 import { useAuth } from '../auth/AuthContext.tsx'
 import { searchHref } from '../search/search-url.ts'
-import { formatDate } from '../../shared/format.ts'
 import { usePageTitle } from '../../shared/page-title.ts'
 import { documentHref } from '../../shared/routes.ts'
+import { DateValue, DocumentMeta } from '../../shared/ui/DocumentMeta.tsx'
 import { Button } from '../../shared/ui/nlds.ts'
 import { Pagination } from '../../shared/ui/Pagination.tsx'
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
@@ -136,22 +136,13 @@ function FavoriteItem({
             {document.title}
           </Link>
         </h2>
-        <dl className="portal-favorites-meta">
-          <div>
-            <dt>{TEXTS.meta.type}</dt>
-            <dd>{document.contentTypeName}</dd>
-          </div>
-          <div>
-            <dt>{TEXTS.meta.source}</dt>
-            <dd>{document.sourceFriendlyName}</dd>
-          </div>
-          <div>
-            <dt>{TEXTS.meta.date}</dt>
-            <dd>
-              <time dateTime={document.date}>{formatDate(document.date)}</time>
-            </dd>
-          </div>
-        </dl>
+        <DocumentMeta
+          items={[
+            { label: TEXTS.meta.type, value: document.contentTypeName },
+            { label: TEXTS.meta.source, value: document.sourceFriendlyName },
+            { label: TEXTS.meta.date, value: <DateValue value={document.date} /> },
+          ]}
+        />
         {themes.length > 0 && (
           <ul className="portal-favorites-themes" aria-label={TEXTS.themes}>
             {themes.map((theme) => (

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, useRef } from 'react'
+import { useRef } from 'react'
 import { useNavigate } from 'react-router'
-import { Button, ButtonGroup } from '../../shared/ui/nlds.ts'
+import { DialogButtons, ModalDialog } from '../../shared/ui/ModalDialog.tsx'
+import { Button } from '../../shared/ui/nlds.ts'
+import { LoadingState } from '../../shared/ui/states.tsx'
 import { documentKeys } from '../documents/api.ts'
 import { deleteDocument, dropFromOwnDocuments, refreshAfterDocumentChange } from './api.ts'
 import { RESULT_FLAGS, myDataHref } from './paths.ts'
@@ -10,14 +12,11 @@ import './my-documents.css'
 
 /**
  * 'Verwijderen' for the owner or an admin: asks in a modal dialog, shows that it is busy, then
- * goes to /data?deleteSuccess=true (spec section 4). The dialog is native, so the browser traps
- * the focus inside and returns it to this button when it closes.
+ * goes to /data?deleteSuccess=true (spec section 4).
  */
 export function DeleteDocumentButton({ contentUID, title }: { contentUID: string; title: string }) {
   const dialog = useRef<HTMLDialogElement>(null)
   const cancelButton = useRef<HTMLButtonElement>(null)
-  const headingId = useId()
-  const bodyId = useId()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const mutation = useMutation({
@@ -48,35 +47,19 @@ export function DeleteDocumentButton({ contentUID, title }: { contentUID: string
       <Button appearance="secondary-action-button" hint="danger" onClick={open}>
         {TEXTS.delete} <span className="portal-visually-hidden">{TEXTS.actionOf(title)}</span>
       </Button>
-      <dialog
+      <ModalDialog
         ref={dialog}
-        className="portal-delete-dialog"
-        aria-labelledby={headingId}
-        aria-describedby={bodyId}
-        aria-busy={busy}
-        onCancel={(event) => {
-          // Escape closes the dialog, but not while the delete is under way.
-          if (busy) event.preventDefault()
-        }}
+        heading={TEXTS.dialog.heading}
+        description={TEXTS.dialog.body(title)}
+        busy={busy}
       >
-        <h2 id={headingId} className="utrecht-heading-2">
-          {TEXTS.dialog.heading}
-        </h2>
-        <p id={bodyId} className="utrecht-paragraph">
-          {TEXTS.dialog.body(title)}
-        </p>
         {mutation.isError && (
           <div className="utrecht-alert utrecht-alert--error" role="alert">
             <p className="utrecht-paragraph">{TEXTS.dialog.failed}</p>
           </div>
         )}
-        {busy && (
-          <div className="portal-loading" role="status" aria-live="polite">
-            <span className="portal-spinner" aria-hidden="true" />
-            <span>{TEXTS.dialog.busy}</span>
-          </div>
-        )}
-        <ButtonGroup className="portal-delete-dialog__buttons">
+        {busy && <LoadingState label={TEXTS.dialog.busy} />}
+        <DialogButtons>
           {/* aria-disabled, not disabled: a disabled button would drop the focus out of the dialog. */}
           <Button
             appearance="primary-action-button"
@@ -97,8 +80,8 @@ export function DeleteDocumentButton({ contentUID, title }: { contentUID: string
           >
             {TEXTS.dialog.cancel}
           </Button>
-        </ButtonGroup>
-      </dialog>
+        </DialogButtons>
+      </ModalDialog>
     </>
   )
 }

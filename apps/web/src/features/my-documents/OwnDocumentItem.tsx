@@ -1,7 +1,7 @@
 import type { DocumentStatus, DocumentSummary } from '@dataportaal/contract'
 import { Link } from 'react-router'
-import { formatDate } from '../../shared/format.ts'
 import { documentHref } from '../../shared/routes.ts'
+import { DateValue, DocumentMeta } from '../../shared/ui/DocumentMeta.tsx'
 import { FavoriteToggle } from '../favorites/FavoriteToggle.tsx'
 import { documentEditHref } from '../upload/paths.ts'
 import { DeleteDocumentButton } from './DeleteDocumentButton.tsx'
@@ -21,28 +21,17 @@ export function OwnDocumentItem({ document }: { document: DocumentSummary }) {
           </h2>
           <StatusTag status={document.status} />
         </div>
-        <dl className="portal-own-document__meta">
-          <div>
-            <dt>{TEXTS.meta.type}</dt>
-            <dd>{document.contentTypeName}</dd>
-          </div>
-          <div>
-            <dt>{TEXTS.meta.source}</dt>
-            <dd>{document.sourceFriendlyName}</dd>
-          </div>
-          <div>
-            <dt>{TEXTS.meta.modified}</dt>
-            <dd>
-              <time dateTime={document.modified}>{formatDate(document.modified)}</time>
-            </dd>
-          </div>
-          {document.fileFormats.length > 0 && (
-            <div>
-              <dt>{TEXTS.meta.formats}</dt>
-              <dd>{document.fileFormats.join(', ')}</dd>
-            </div>
-          )}
-        </dl>
+        <DocumentMeta
+          items={[
+            { label: TEXTS.meta.type, value: document.contentTypeName },
+            { label: TEXTS.meta.source, value: document.sourceFriendlyName },
+            { label: TEXTS.meta.modified, value: <DateValue value={document.modified} /> },
+            document.fileFormats.length > 0 && {
+              label: TEXTS.meta.formats,
+              value: document.fileFormats.join(', '),
+            },
+          ]}
+        />
         {document.status === 'afgekeurd' && <DisapprovalReason document={document} />}
         <div className="portal-own-document__actions">
           <FavoriteToggle document={document} />
