@@ -2,12 +2,12 @@ import { API_PREFIX, apiPaths, type DocumentDetail } from '@dataportaal/contract
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ADMIN, EMPLOYEE, testSession } from '../../test/auth.ts'
+import { ADMIN, EMPLOYEE, storeSignedIn, testSession } from '../../test/auth.ts'
 import { json, renderRoutes, stubApi } from '../../test/render.tsx'
 import type { AuthState } from '../auth/auth-state.ts'
 import { DocumentPage } from '../documents/DocumentPage.tsx'
 import { UPLOAD_TEXTS } from '../upload/texts.ts'
-import { OWN_ID, aDetail, storeSignedIn } from './test-data.ts'
+import { OWN_ID, aDetail } from './test-data.ts'
 import { MY_DATA_TEXTS as TEXTS } from './texts.ts'
 
 const OTHERS = aDetail({ owner: { id: 'iemand-anders', name: 'Iemand Anders' } })

@@ -60,8 +60,5 @@ export function aDetail(overrides: Partial<DocumentDetail> = {}): DocumentDetail
   }
 }
 
-/** What sign-in leaves in storage: calls then go to /api with the bearer token. */
-export function storeSignedIn() {
-  window.localStorage.setItem('authenticated', 'true')
-  window.localStorage.setItem('token', 'h.p.s')
-}
+// Moved to test/auth.ts; kept here until the validation screen's tests import it from there.
+export { storeSignedIn } from '../../test/auth.ts'

@@ -7,7 +7,7 @@ import { FollowThemeButton } from '../following/FollowThemeButton.tsx'
 import { facetBuckets } from './buckets.ts'
 import { FacetGroup, FacetOption } from './FacetGroup.tsx'
 import { activeFilters, selectedValues, withFacetShown, withValue } from './filters.ts'
-import { FACETS, type SearchState } from './search-url.ts'
+import { facetsFor, type SearchState } from './search-url.ts'
 import { SEARCH_PAGE_TEXTS as TEXTS } from './texts.ts'
 import './facets.css'
 
@@ -26,30 +26,33 @@ export function Facets({ state, aggregations, onChange }: FacetsProps) {
     <div className="portal-facets">
       <FacetChooser state={state} onChange={onChange} />
       {aggregations &&
-        FACETS.filter((facet) => state.facets.includes(facet)).map((facet) => {
-          const selected = selectedValues(state, facet)
-          return (
-            <FacetGroup
-              key={facet}
-              facet={facet}
-              buckets={facetBuckets(aggregations, facet, selected)}
-              selected={selected}
-              unfiltered={!filtered.has(facet)}
-              onChoose={(value, chosen) => onChange(withValue(state, facet, value, chosen))}
-              optionAction={
-                facet === 'tags' && authenticated
-                  ? (theme) => <FollowThemeButton theme={theme} />
-                  : undefined
-              }
-            />
-          )
-        })}
+        facetsFor(authenticated)
+          .filter((facet) => state.facets.includes(facet))
+          .map((facet) => {
+            const selected = selectedValues(state, facet)
+            return (
+              <FacetGroup
+                key={facet}
+                facet={facet}
+                buckets={facetBuckets(aggregations, facet, selected)}
+                selected={selected}
+                unfiltered={!filtered.has(facet)}
+                onChoose={(value, chosen) => onChange(withValue(state, facet, value, chosen))}
+                optionAction={
+                  facet === 'tags' && authenticated
+                    ? (theme) => <FollowThemeButton theme={theme} />
+                    : undefined
+                }
+              />
+            )
+          })}
     </div>
   )
 }
 
 /** 'Filters kiezen': which facet groups are shown; the choice lives in the URL as well. */
 function FacetChooser({ state, onChange }: Omit<FacetsProps, 'aggregations'>) {
+  const { authenticated } = useAuth()
   const [open, setOpen] = useState(false)
   const id = useId()
   return (
@@ -75,7 +78,7 @@ function FacetChooser({ state, onChange }: Omit<FacetsProps, 'aggregations'>) {
           {TEXTS.chooseGroupsLegend}
         </legend>
         <ul className="portal-facet-options">
-          {FACETS.map((facet) => (
+          {facetsFor(authenticated).map((facet) => (
             <FacetOption
               key={facet}
               id={`${id}-${facet}`}

@@ -1,19 +1,27 @@
-import { SEARCH_LIMITS } from '@dataportaal/contract'
+import { API_PREFIX, SEARCH_LIMITS } from '@dataportaal/contract'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { TEST_CONFIG, json, renderRoutes } from '../../test/render.tsx'
+import { EMPLOYEE, storeSignedIn, testSession } from '../../test/auth.ts'
+import { TEST_CONFIG, json, renderRoutes, type RenderOptions } from '../../test/render.tsx'
 import { SearchPage } from './SearchPage.tsx'
 import { SEARCH_PATH, searchHref } from './search-url.ts'
-import { aResult, aSearchResponse, otherResults, stubSearch } from './test-data.ts'
+import {
+  aResult,
+  aSearchResponse,
+  otherResults,
+  someAggregations,
+  stubSearch,
+} from './test-data.ts'
 
-function renderSearch(url: string) {
+function renderSearch(url: string, options?: RenderOptions) {
   const view = renderRoutes(
     [
       { path: SEARCH_PATH, element: <SearchPage /> },
       { path: '/documenten/:id', element: <p>Documentpagina</p> },
     ],
     url,
+    options,
   )
   const location = () => new URLSearchParams(view.router.state.location.search)
   return { ...view, user: userEvent.setup(), location }
@@ -21,6 +29,7 @@ function renderSearch(url: string) {
 
 afterEach(() => {
   vi.unstubAllGlobals()
+  window.localStorage.clear()
 })
 
 describe('search page', () => {
@@ -229,5 +238,37 @@ describe('search page', () => {
     await user.click(toggle)
     expect(toggle).toHaveAttribute('aria-expanded', 'true')
     expect(toggle).toHaveTextContent('Filters verbergen')
+  })
+
+  describe('labels, internal to employees', () => {
+    const withLabel = searchHref({ query: 'wijk', labels: ['Intern'], facets: ['tags', 'labels'] })
+
+    it('an employee filters on a label and can choose the label group', async () => {
+      const { lastSearch } = stubSearch(
+        () =>
+          aSearchResponse({
+            Aggregations: { ...someAggregations(), labels: [{ key: 'Intern', count: 1 }] },
+          }),
+        API_PREFIX.authenticated,
+      )
+      storeSignedIn()
+      const { user } = renderSearch(withLabel, { auth: testSession(EMPLOYEE).session })
+      await screen.findByRole('link', { name: 'Bevolking per wijk' })
+      expect(lastSearch().getAll('labels')).toEqual(['Intern'])
+      expect(screen.getByRole('group', { name: 'Label' })).toBeInTheDocument()
+      expect(screen.getByRole('checkbox', { name: /Intern/ })).toBeChecked()
+      await user.click(screen.getByRole('button', { name: 'Filters kiezen' }))
+      expect(screen.getByRole('checkbox', { name: 'Label' })).toBeChecked()
+    })
+
+    it('a visitor with the same link neither sends labels nor sees the group', async () => {
+      const { lastSearch } = stubSearch()
+      const { user } = renderSearch(withLabel)
+      await screen.findByRole('link', { name: 'Bevolking per wijk' })
+      expect(lastSearch().has('labels')).toBe(false)
+      expect(screen.queryByRole('group', { name: 'Label' })).not.toBeInTheDocument()
+      await user.click(screen.getByRole('button', { name: 'Filters kiezen' }))
+      expect(screen.queryByRole('checkbox', { name: 'Label' })).not.toBeInTheDocument()
+    })
   })
 })

@@ -4,6 +4,7 @@ import { usePageTitle } from '../../shared/page-title.ts'
 import { Button } from '../../shared/ui/nlds.ts'
 import { Pagination } from '../../shared/ui/Pagination.tsx'
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
+import { useAuth } from '../auth/AuthContext.tsx'
 import { ActiveFilters } from './ActiveFilters.tsx'
 import { useSearchResults } from './api.ts'
 import { EmptyResults, PageOutOfRange } from './EmptyResults.tsx'
@@ -19,7 +20,11 @@ import './search.css'
 function useSearchState() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
-  const state = useMemo(() => readSearchState(params), [params])
+  const { authenticated } = useAuth()
+  const state = useMemo(
+    () => readSearchState(params, { employee: authenticated }),
+    [params, authenticated],
+  )
   // Filtering keeps the visitor where they are on the page; paging links do scroll up.
   const change = useCallback(
     (next: SearchState) => void navigate(searchHref(next), { preventScrollReset: true }),

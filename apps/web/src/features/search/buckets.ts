@@ -6,6 +6,7 @@ import type { FacetName } from './search-url.ts'
 const AGGREGATION: Record<FacetName, keyof Aggregations> = {
   categoryType: 'contentTypeName',
   tags: 'themes',
+  labels: 'labels',
   source: 'sourceFriendlyName',
   rating: 'rating',
   date: 'date',

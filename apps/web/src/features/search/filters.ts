@@ -7,7 +7,7 @@ import { FACETS, type FacetName, type SearchState } from './search-url.ts'
  */
 
 /** Groups where several values may be chosen; the API takes them as repeated parameters. */
-const MULTI_VALUE_FACETS = ['categoryType', 'tags', 'source'] as const
+const MULTI_VALUE_FACETS = ['categoryType', 'tags', 'labels', 'source'] as const
 type MultiValueFacet = (typeof MULTI_VALUE_FACETS)[number]
 
 export const isMultiValue = (facet: FacetName): facet is MultiValueFacet =>
@@ -76,6 +76,7 @@ export const withoutFilters = (state: SearchState): SearchState => ({
   offset: 1,
   categoryType: [],
   tags: [],
+  labels: [],
   source: [],
   minRating: undefined,
   dateFrom: undefined,

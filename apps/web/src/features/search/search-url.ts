@@ -10,8 +10,14 @@ export const PAGE_SIZE = SEARCH_LIMITS.defaultPageSize
 export const pageCount = (total: number) =>
   Math.min(Math.ceil(total / PAGE_SIZE), SEARCH_LIMITS.maxOffset)
 
-export const FACETS = ['categoryType', 'tags', 'source', 'rating', 'date'] as const
+export const FACETS = ['categoryType', 'tags', 'labels', 'source', 'rating', 'date'] as const
 export type FacetName = (typeof FACETS)[number]
+/** Labels are internal (design decisions): a facet for signed-in employees only. */
+const EMPLOYEE_FACETS: readonly FacetName[] = ['labels']
+
+/** The facet groups one may choose: a visitor's leave out the employees' ones. */
+export const facetsFor = (employee: boolean): readonly FacetName[] =>
+  employee ? FACETS : FACETS.filter((name) => !EMPLOYEE_FACETS.includes(name))
 /** Shown until the visitor switches groups on or off (spec section 9). */
 export const DEFAULT_FACETS: readonly FacetName[] = ['categoryType', 'tags']
 
@@ -22,6 +28,8 @@ export interface SearchState {
   sort: Sort
   categoryType: string[]
   tags: string[]
+  /** Only ever filled for an employee; the public API refuses it. */
+  labels: string[]
   source: string[]
   minRating?: number
   dateFrom?: string
@@ -36,6 +44,7 @@ const EMPTY_STATE: SearchState = {
   sort: 'relevance',
   categoryType: [],
   tags: [],
+  labels: [],
   source: [],
   facets: [...DEFAULT_FACETS],
 }
@@ -50,8 +59,14 @@ const isoDate = (value: string | null) =>
 const filterValues = (params: URLSearchParams, name: string) =>
   params.getAll(name).slice(0, SEARCH_LIMITS.maxFilterValues)
 
-/** Reads a URL leniently: a hand-edited or old link shows results, never an error. */
-export function readSearchState(params: URLSearchParams): SearchState {
+/**
+ * Reads a URL leniently: a hand-edited or old link shows results, never an error. A
+ * visitor's state has no labels, also when an employee shared the link.
+ */
+export function readSearchState(
+  params: URLSearchParams,
+  { employee = false }: { employee?: boolean } = {},
+): SearchState {
   const sort = SearchSort.safeParse(params.get('sort'))
   const rating = positiveInt(params.get('minRating'))
   const facets = params.get('facets')
@@ -61,6 +76,7 @@ export function readSearchState(params: URLSearchParams): SearchState {
     sort: sort.success ? sort.data : 'relevance',
     categoryType: filterValues(params, 'categoryType'),
     tags: filterValues(params, 'tags'),
+    labels: employee ? filterValues(params, 'labels') : [],
     source: filterValues(params, 'source'),
     minRating: rating && rating <= 5 ? rating : undefined,
     dateFrom: isoDate(params.get('dateFrom')),
@@ -68,7 +84,7 @@ export function readSearchState(params: URLSearchParams): SearchState {
     facets:
       facets === null
         ? [...DEFAULT_FACETS]
-        : FACETS.filter((name) => facets.split(',').includes(name)),
+        : facetsFor(employee).filter((name) => facets.split(',').includes(name)),
   }
 }
 
@@ -80,6 +96,7 @@ export function toApiQuery(state: SearchState): QueryParams {
     sort: state.sort === 'relevance' ? undefined : state.sort,
     categoryType: state.categoryType,
     tags: state.tags,
+    labels: state.labels,
     source: state.source,
     minRating: state.minRating,
     dateFrom: state.dateFrom,
@@ -97,7 +114,7 @@ export function searchHref(changes: Partial<SearchState> = {}): string {
   if (state.query) params.set('query', state.query)
   params.set('offset', String(state.offset))
   if (state.sort !== 'relevance') params.set('sort', state.sort)
-  for (const name of ['categoryType', 'tags', 'source'] as const) {
+  for (const name of ['categoryType', 'tags', 'labels', 'source'] as const) {
     for (const value of state[name]) params.append(name, value)
   }
   if (state.minRating) params.set('minRating', String(state.minRating))

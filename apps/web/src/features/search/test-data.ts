@@ -75,17 +75,20 @@ export function aSearchResponse(overrides: Partial<SearchResponse> = {}): Search
   }
 }
 
-const SEARCH_URL = `${API_PREFIX.public}${apiPaths.search}`
-
-/** Answers the public search call; `respond` may look at the parameters it was called with. */
+/**
+ * Answers the search call, on the public API or with `prefix` the employees' one; `respond`
+ * may look at the parameters it was called with.
+ */
 export function stubSearch(
   respond: (params: URLSearchParams) => SearchResponse | Response = () => aSearchResponse(),
+  prefix: string = API_PREFIX.public,
 ) {
+  const searchUrl = `${prefix}${apiPaths.search}`
   const api = stubApi((url) => {
-    if (url.pathname !== SEARCH_URL) return json({ title: 'Niet gevonden', status: 404 }, 404)
+    if (url.pathname !== searchUrl) return json({ title: 'Niet gevonden', status: 404 }, 404)
     const answer = respond(url.searchParams)
     return answer instanceof Response ? answer : json(answer)
   })
-  const searches = () => api.calls.filter((url) => url.pathname === SEARCH_URL)
+  const searches = () => api.calls.filter((url) => url.pathname === searchUrl)
   return { ...api, searches, lastSearch: () => searches().at(-1)!.searchParams }
 }

@@ -35,6 +35,7 @@ export const SEARCH_PAGE_TEXTS = {
   facetNames: {
     categoryType: 'Soort',
     tags: 'Thema',
+    labels: 'Label',
     source: 'Bron',
     rating: 'Waardering',
     date: 'Jaar',
