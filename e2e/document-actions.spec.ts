@@ -106,7 +106,7 @@ test('an employee adds a theme through a synonym, finds it in search and removes
   await expect(themeBox).toBeFocused()
 })
 
-test('an employee adds and removes a label', async ({ page }) => {
+test('an employee adds a label, finds the document by it, and removes it', async ({ page }) => {
   await openAsEmployee(page, GARAGES)
   // Labels come from the label vocabulary the admins keep.
   const [label] = TagList.parse(await employeeGet(page, EMPLOYEE_API.labels)).Results
@@ -121,6 +121,17 @@ test('an employee adds and removes a label', async ({ page }) => {
   await expect(labels.getByText(label.name, { exact: true })).toBeVisible()
   await page.reload()
   await expect(labels.getByText(label.name, { exact: true })).toBeVisible()
+
+  // For employees a label is also a search filter: switched on under 'Filters kiezen'.
+  await page.goto(`${ROUTES.searchPath}?offset=1`)
+  await page.getByRole('button', { name: 'Filters kiezen' }).click()
+  await page.getByRole('checkbox', { name: 'Label', exact: true }).check()
+  const labelFacet = page.getByRole('group', { name: 'Label', exact: true })
+  await labelFacet.getByRole('checkbox', { name: new RegExp(`^${label.name} \\(`) }).click()
+  await expect(page).toHaveURL(/labels=/)
+  const results = page.getByRole('main')
+  await expect(results.getByRole('link', { name: GARAGES, exact: true })).toBeVisible()
+  await results.getByRole('link', { name: GARAGES, exact: true }).click()
 
   await page.getByRole('button', { name: `Label ${label.name} verwijderen` }).click()
   await expect(page.getByText('Dit document heeft nog geen labels.')).toBeVisible()
