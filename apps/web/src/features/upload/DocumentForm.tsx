@@ -2,11 +2,12 @@ import { DOCUMENT_LIMITS, UPLOAD_LIMITS, type UploadOptions } from '@dataportaal
 import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { useConfig } from '../../shared/api/config.ts'
+import { ErrorSummary } from '../../shared/ui/ErrorSummary.tsx'
+import { Field, describedBy } from '../../shared/ui/Field.tsx'
 import { Button, ButtonGroup, Textbox } from '../../shared/ui/nlds.ts'
-import { ErrorSummary } from './ErrorSummary.tsx'
-import { Field, describedBy } from './Field.tsx'
 import { FilesField } from './FilesField.tsx'
 import {
+  FIELD_ORDER,
   OTHER_LICENSE,
   acceptOf,
   fileTypeNames,
@@ -104,9 +105,20 @@ export function DocumentForm({
   const descriptionLength = values.description.trim().length
 
   return (
-    <form className="portal-document-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form
+      className="portal-form portal-document-form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+    >
       {(hasErrors(errors) || general) && (
-        <ErrorSummary errors={errors} general={general} attempt={attempt} targetOf={focusTarget} />
+        <ErrorSummary
+          items={FIELD_ORDER.flatMap((field) => {
+            const message = errors[field]
+            return message ? [{ target: focusTarget(field), message }] : []
+          })}
+          general={general}
+          focusKey={attempt}
+        />
       )}
       <fieldset className="portal-document-form__fields" disabled={uploading}>
         <Field
@@ -231,7 +243,7 @@ export function DocumentForm({
 
         {progress !== null && <UploadProgress fraction={progress} />}
 
-        <ButtonGroup className="portal-document-form__buttons">
+        <ButtonGroup className="portal-form__buttons">
           <Button type="submit" appearance="primary-action-button" busy={uploading}>
             {contentUID ? TEXTS.submitEdit : TEXTS.submitUpload}
           </Button>

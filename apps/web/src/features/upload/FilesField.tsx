@@ -2,7 +2,7 @@ import { useRef } from 'react'
 import { formatFileSize } from '../../shared/format.ts'
 import { FileIcon } from '../../shared/ui/icons.tsx'
 import { Button, FormLabel } from '../../shared/ui/nlds.ts'
-import { FieldSet, describedBy } from './Field.tsx'
+import { FieldSet, describedBy } from '../../shared/ui/Field.tsx'
 import type { ExistingFile } from './form-values.ts'
 import { UPLOAD_TEXTS as TEXTS } from './texts.ts'
 

@@ -1,5 +1,5 @@
 import { Checkbox, FormLabel } from '../../shared/ui/nlds.ts'
-import { FieldSet } from './Field.tsx'
+import { FieldSet } from '../../shared/ui/Field.tsx'
 import { UPLOAD_TEXTS as TEXTS } from './texts.ts'
 
 /** Themes from the vocabulary as checkboxes; a theme the document has but the list lacks stays. */

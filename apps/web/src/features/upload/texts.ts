@@ -20,7 +20,6 @@ export const UPLOAD_TEXTS = {
   notFoundTitle: 'Document niet gevonden',
   notFoundBody: 'Dit document bestaat niet (meer), of u hebt er geen toegang toe.',
 
-  required: '(verplicht)',
   title: 'Titel',
   titleHint: (min: number, max: number) => `Tussen ${min} en ${max} tekens.`,
   description: 'Beschrijving',
@@ -59,9 +58,6 @@ export const UPLOAD_TEXTS = {
   progressText: (percent: number) => `Bezig met uploaden: ${percent}%`,
   progressAnnouncement: (percent: number) => `Uploaden ${percent} procent`,
   processing: 'Bestanden worden gecontroleerd…',
-
-  errorSummary: 'Controleer het formulier',
-  errorSummaryHint: 'Er is iets niet goed ingevuld:',
 
   errors: {
     titleMissing: 'Vul een titel in.',

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
-import { FormField, FormLabel } from '../../shared/ui/nlds.ts'
-import { UPLOAD_TEXTS as TEXTS } from './texts.ts'
+import { FormField, FormLabel } from './nlds.ts'
+import './form.css'
+
+const REQUIRED = '(verplicht)'
 
 /** The ids a control refers to with aria-describedby: its hint and its error, when shown. */
 export const describedBy = (id: string, hint: boolean, error: string | undefined) =>
@@ -29,7 +31,7 @@ export function Field({
       label={
         <FormLabel htmlFor={id}>
           {label}
-          {required && <span className="portal-form-required"> {TEXTS.required}</span>}
+          {required && <span className="portal-form-required"> {REQUIRED}</span>}
         </FormLabel>
       }
       description={
@@ -79,7 +81,7 @@ export function FieldSet({
     >
       <legend className="utrecht-form-fieldset__legend utrecht-form-fieldset__legend--html-legend">
         {legend}
-        {required && <span className="portal-form-required"> {TEXTS.required}</span>}
+        {required && <span className="portal-form-required"> {REQUIRED}</span>}
       </legend>
       {hint && (
         <div id={`${id}-hint`} className="utrecht-form-field-description">
