@@ -28,8 +28,8 @@ test('an employee uploads a CSV with a progress bar, edits it and deletes it', a
   // Unique, so a document of another run or journey is never mistaken for this one.
   const title = `Afvalinzameling per maand ${Date.now()}`
   await signInAs(page, 'medewerker')
-  // The badge counts the employee's documents awaiting validation; this journey is the only
-  // one that uploads, and the demo catalogue has none of them.
+  // The badge counts the employee's documents awaiting validation. The demo catalogue has none
+  // of them, and the other journey that uploads never runs at the same time (playwright.config.ts).
   const badgeSays = (count: RegExp) =>
     expect(userMenuButton(page, ACCOUNTS.medewerker.name)).toHaveAccessibleName(count)
   await badgeSays(/^[^,]*$/)

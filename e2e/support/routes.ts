@@ -13,6 +13,9 @@ export const ROUTES = {
   /** The edit screen: the document route's child 'edit'. */
   documentEdit: (contentUID: string) => `/documenten/${encodeURIComponent(contentUID)}/edit`,
   themes: '/thema',
+  labels: '/tag',
+  validation: '/validatie',
+  dashboard: '/dashboard',
   dataQuestion: '/datavraag',
   documentPrefix: '/documenten/',
   document: (contentUID: string) => `/documenten/${encodeURIComponent(contentUID)}`,

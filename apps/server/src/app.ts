@@ -15,6 +15,7 @@ import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import { clientConfig, clientConfigRoutes } from './features/client-config/routes.ts'
 import { classificationRoutes } from './features/classification/routes.ts'
+import { dashboardRoutes } from './features/dashboard/routes.ts'
 import { documentRoutes } from './features/documents/routes.ts'
 import { employeeRoutes } from './features/employees/routes.ts'
 import type { AdminRule } from './features/employees/service.ts'
@@ -23,8 +24,10 @@ import { followingRoutes } from './features/following/routes.ts'
 import { healthRoutes } from './features/health/routes.ts'
 import { ratingRoutes } from './features/ratings/routes.ts'
 import { searchRoutes } from './features/search/routes.ts'
+import { vocabularyAdminRoutes } from './features/tags/admin-routes.ts'
 import { tagRoutes } from './features/tags/routes.ts'
 import { uploadRoutes } from './features/uploads/routes.ts'
+import { validationRoutes } from './features/validation/routes.ts'
 import { enforceAccess, type RouteAccess } from './http/access.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { sendProblem } from './http/problem.ts'
@@ -125,12 +128,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await scope.register(searchRoutes({ db, audience: 'employee' }))
       await scope.register(documentRoutes({ db, store, audience: 'employee' }))
       await scope.register(tagRoutes({ db, audience: 'employee' }))
+      await scope.register(vocabularyAdminRoutes({ db }))
       await scope.register(employeeRoutes())
       await scope.register(uploadRoutes({ db, store, config }))
       await scope.register(favoriteRoutes({ db }))
       await scope.register(ratingRoutes({ db }))
       await scope.register(classificationRoutes({ db }))
       await scope.register(followingRoutes({ db }))
+      await scope.register(dashboardRoutes({ db }))
+      await scope.register(validationRoutes({ db }))
     },
     { prefix: API_PREFIX.authenticated },
   )

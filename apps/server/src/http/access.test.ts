@@ -42,7 +42,7 @@ const SIGNED_IN: Expected = [401, 200, 200]
 const ADMINS: Expected = [401, 403, 200]
 
 let ctx: TestContext
-const doc = { approved: '', pending: '', file: '', colleagues: '' }
+const doc = { approved: '', pending: '', file: '', colleagues: '', toApprove: '', toDisapprove: '' }
 
 /** Keyed by method and route path after the prefix. */
 const TABLE: Record<string, Case[]> = {
@@ -118,6 +118,27 @@ const TABLE: Record<string, Case[]> = {
       api: [401, 403, 422],
     },
   ],
+  'GET /documents/validate/:id/approve': [
+    { name: 'approve', path: () => apiPaths.approve(doc.toApprove), api: ADMINS },
+    {
+      name: 'approve a malformed id',
+      path: () => apiPaths.approve('geen-uuid'),
+      api: [401, 403, 422],
+    },
+  ],
+  'GET /documents/validate/:id/disapprove': [
+    {
+      name: 'disapprove',
+      path: () =>
+        `${apiPaths.disapprove(doc.toDisapprove)}?statusCategory=Onjuist&statusDescription=Klopt+niet`,
+      api: ADMINS,
+    },
+    {
+      name: 'disapprove without a reason',
+      path: () => `${apiPaths.disapprove(doc.toDisapprove)}?statusCategory=Onjuist`,
+      api: [401, 403, 422],
+    },
+  ],
   'GET /tags': [{ name: 'themes', path: () => apiPaths.tags, pubapi: ALL_OK, api: SIGNED_IN }],
   'GET /thesaurus': [
     { name: 'thesaurus', path: () => apiPaths.thesaurus, pubapi: ALL_OK, api: SIGNED_IN },
@@ -128,6 +149,26 @@ const TABLE: Record<string, Case[]> = {
   'GET /labels': [{ name: 'labels', path: () => apiPaths.labels, api: SIGNED_IN }],
   'GET /labels/aggregation': [
     { name: 'label counts', path: () => apiPaths.labelsAggregation, api: SIGNED_IN },
+  ],
+  'GET /tags/admin': [{ name: 'managed themes', path: () => apiPaths.managedTags, api: ADMINS }],
+  'GET /labels/admin': [
+    { name: 'managed labels', path: () => apiPaths.managedLabels, api: ADMINS },
+  ],
+  // Without a body: the admin gets as far as validation (422), and nothing changes.
+  'PUT /tags': [{ name: 'add a theme', path: () => apiPaths.tags, api: [401, 403, 422] }],
+  'PUT /labels': [{ name: 'add a label', path: () => apiPaths.labels, api: [401, 403, 422] }],
+  'DELETE /tags/:name': [
+    { name: 'delete a theme', path: () => apiPaths.tag('Onbekend'), api: [401, 403, 404] },
+  ],
+  'DELETE /labels/:name': [
+    { name: 'delete a label', path: () => apiPaths.label('Onbekend'), api: [401, 403, 404] },
+  ],
+  'PUT /thesaurus/:name': [
+    {
+      name: 'edit the thesaurus',
+      path: () => apiPaths.thesaurusEntry('Bevolking'),
+      api: [401, 403, 422],
+    },
   ],
   'GET /documents/upload/options': [
     { name: 'upload form options', path: () => apiPaths.uploadOptions, api: SIGNED_IN },
@@ -143,6 +184,14 @@ const TABLE: Record<string, Case[]> = {
     },
   ],
   'GET /user/admin': [{ name: 'admin flag', path: () => apiPaths.userAdmin, api: SIGNED_IN }],
+  'GET /search/dashboard': [
+    { name: 'dashboard', path: () => `${apiPaths.dashboard}?period=7d`, api: ADMINS },
+    {
+      name: 'dashboard with a bad period',
+      path: () => `${apiPaths.dashboard}?period=2d`,
+      api: [401, 403, 422],
+    },
+  ],
   'GET /documents/favorites': [
     { name: 'favourites', path: () => apiPaths.favorites, api: SIGNED_IN },
   ],
@@ -249,6 +298,16 @@ beforeAll(async () => {
   })
   doc.pending = await createDocument(ctx.db, {
     title: 'Concept wijkindeling',
+    status: 'openstaand',
+    owner: EMPLOYEE,
+  })
+  doc.toApprove = await createDocument(ctx.db, {
+    title: 'Nieuwe fietstellingen',
+    status: 'openstaand',
+    owner: EMPLOYEE,
+  })
+  doc.toDisapprove = await createDocument(ctx.db, {
+    title: 'Onvolledige fietstellingen',
     status: 'openstaand',
     owner: EMPLOYEE,
   })

@@ -12,8 +12,6 @@ const lazyScreen =
   <Name extends string>(load: () => Promise<Record<Name, React.ComponentType>>, name: Name) =>
   async () => ({ Component: (await load())[name] })
 
-const account = () => import('../features/account/screens.tsx')
-
 /** /thema and /tag: only when both stored flags say so (spec section 5); the server checks again. */
 const requireStoredAdmin = () =>
   readStorage('authenticated') === 'true' && readStorage('isAdmin') === 'true'
@@ -23,7 +21,7 @@ function AdminOnly({ children }: { children: React.ReactNode }) {
 }
 
 const adminScreen = (name: 'ThemesScreen' | 'LabelsScreen') => async () => {
-  const Screen = (await account())[name]
+  const Screen = (await import('../features/vocabulary/VocabularyScreens.tsx'))[name]
   return {
     element: (
       <AdminOnly>
@@ -76,7 +74,13 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: 'validatie', lazy: lazyScreen(account, 'ValidationScreen') },
+      {
+        path: 'validatie',
+        lazy: lazyScreen(
+          () => import('../features/validation/ValidationPage.tsx'),
+          'ValidationPage',
+        ),
+      },
       { path: 'data', lazy: myData },
       { path: 'data/:page', lazy: myData },
       { path: 'info', lazy: lazyScreen(() => import('../features/info/InfoPage.tsx'), 'InfoPage') },
@@ -87,7 +91,10 @@ export const routes: RouteObject[] = [
         path: 'document/upload',
         lazy: lazyScreen(() => import('../features/upload/UploadPage.tsx'), 'UploadPage'),
       },
-      { path: 'dashboard', lazy: lazyScreen(account, 'DashboardScreen') },
+      {
+        path: 'dashboard',
+        lazy: lazyScreen(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage'),
+      },
       { path: 'thema', lazy: adminScreen('ThemesScreen') },
       { path: 'tag', lazy: adminScreen('LabelsScreen') },
       { path: '*', element: <Navigate to="/" replace /> },

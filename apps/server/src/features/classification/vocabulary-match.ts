@@ -14,14 +14,18 @@ export const NOT_IN_VOCABULARY: Record<Vocabulary, string> = {
   labels: 'Dit label bestaat niet. Kies een label uit de lijst.',
 }
 
-/** The entry of exactly this name, ignoring case (names are unique that way). */
+/**
+ * The entry of exactly this name, ignoring case (names are unique that way). In a
+ * transaction the entry stays until it ends: an admin deleting it at the same moment waits,
+ * or, having deleted it first, makes this find nothing, so a link to it is never left dangling.
+ */
 export async function findByName(
   db: Queryable,
   vocabulary: Vocabulary,
   name: string,
 ): Promise<VocabularyEntry | undefined> {
   const [row] = await db.query<{ id: string; name: string }>(
-    `select id::text, name from ${vocabulary} where lower(name) = lower($1)`,
+    `select id::text, name from ${vocabulary} where lower(name) = lower($1) for key share`,
     [name.trim()],
   )
   return row
@@ -32,7 +36,8 @@ async function themesWithSynonym(db: Queryable, term: string): Promise<Vocabular
   return db.query<{ id: string; name: string }>(
     `select t.id::text, t.name from theme_terms tt join themes t on t.id = tt.theme_id
       where tt.kind = 'synonym' and lower(tt.term) = lower($1)
-      order by lower(t.name)`,
+      order by lower(t.name)
+        for key share of t`,
     [term.trim()],
   )
 }

@@ -1,6 +1,6 @@
 import type { DocumentList, NameList, ThemeDocumentsQuery } from '@dataportaal/contract'
 import { isEmployee, type Employee, type Viewer } from '../../auth/viewer.ts'
-import type { Queryable } from '../../db/client.ts'
+import type { Db, Queryable } from '../../db/client.ts'
 import { HttpProblem, notFound } from '../../http/problem.ts'
 import { visibleTo } from '../documents/visibility.ts'
 import { pageOfDocuments } from '../documents/document-page.ts'
@@ -32,13 +32,16 @@ export async function listFollowed(db: Queryable, viewer: Viewer): Promise<NameL
 }
 
 /** Follows a theme of the vocabulary (a synonym follows its theme); 422 for any other name. */
-export async function follow(db: Queryable, viewer: Viewer, name: string): Promise<NameList> {
+export async function follow(db: Db, viewer: Viewer, name: string): Promise<NameList> {
   const employee = follower(viewer)
-  const theme = await resolveName(db, 'themes', name, 'data')
-  await db.query(
-    `insert into followed_themes (employee_id, theme_id) values ($1, $2) on conflict do nothing`,
-    [employee.id, theme.id],
-  )
+  // One transaction: the theme cannot be deleted between finding it and following it.
+  await db.transaction(async (tx) => {
+    const theme = await resolveName(tx, 'themes', name, 'data')
+    await tx.query(
+      `insert into followed_themes (employee_id, theme_id) values ($1, $2) on conflict do nothing`,
+      [employee.id, theme.id],
+    )
+  })
   return listFollowed(db, employee)
 }
 

@@ -44,13 +44,16 @@ export async function listThemes(db: Queryable) {
   )
 }
 
-export async function loadThesaurus(db: Queryable): Promise<ThesaurusEntry[]> {
+/** Every theme's thesaurus entry, or only that of the theme with this id. */
+export async function loadThesaurus(db: Queryable, themeId?: string): Promise<ThesaurusEntry[]> {
   return db.query<ThesaurusEntry & Record<string, unknown>>(
     `select t.name as term,
             coalesce(array_agg(tt.term order by lower(tt.term)) filter (where tt.kind = 'synonym'), '{}') as synonyms,
             coalesce(array_agg(tt.term order by lower(tt.term)) filter (where tt.kind = 'related'), '{}') as related
        from themes t left join theme_terms tt on tt.theme_id = t.id
+      where $1::uuid is null or t.id = $1::uuid
       group by t.id, t.name
       order by lower(t.name)`,
+    [themeId ?? null],
   )
 }

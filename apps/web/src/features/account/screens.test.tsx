@@ -2,7 +2,14 @@ import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { ADMIN, EMPLOYEE, testSession } from '../../test/auth.ts'
 import { renderAt } from '../../test/render.tsx'
-import { DashboardScreen, ValidationScreen } from './screens.tsx'
+import { SignedInOnly } from './screens.tsx'
+
+const ValidationScreen = () => (
+  <SignedInOnly title="Data validatie" audience="admin" purpose="Goedkeuren of afkeuren." />
+)
+const DashboardScreen = () => (
+  <SignedInOnly title="Dashboard" audience="admin" purpose="Statistieken van het portaal." />
+)
 
 describe('screens of later features', () => {
   it('offer a visitor sign-in', () => {

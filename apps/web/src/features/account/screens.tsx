@@ -18,7 +18,7 @@ const TEXTS = {
  * opens one (a bookmark, a shared link) is told what the screen is for and can sign in;
  * an employee without the role is told who may use it.
  */
-function SignedInOnly({
+export function SignedInOnly({
   title,
   purpose,
   audience = 'employee',
@@ -57,31 +57,3 @@ function SignedInOnly({
     </section>
   )
 }
-
-export const ValidationScreen = () => (
-  <SignedInOnly
-    title="Data validatie"
-    audience="admin"
-    purpose="Hier keuren beheerders geüploade documenten goed of af."
-  />
-)
-
-export const DashboardScreen = () => (
-  <SignedInOnly
-    audience="admin"
-    title="Dashboard"
-    purpose="Hier zien beheerders de statistieken van het portaal."
-  />
-)
-
-export const ThemesScreen = () => (
-  <SignedInOnly
-    audience="admin"
-    title="Thema's"
-    purpose="Hier beheren beheerders de thema's en de thesaurus."
-  />
-)
-
-export const LabelsScreen = () => (
-  <SignedInOnly audience="admin" title="Labels" purpose="Hier beheren beheerders de labels." />
-)

@@ -1,8 +1,8 @@
 import { API_PREFIX, type DocumentFile } from '@dataportaal/contract'
-import { useState, type MouseEvent } from 'react'
-import { apiFetch, apiPrefix, apiUrl } from '../../shared/api/client.ts'
+import { apiPrefix, apiUrl } from '../../shared/api/client.ts'
 import { formatFileSize } from '../../shared/format.ts'
 import { DownloadIcon, FileIcon } from '../../shared/ui/icons.tsx'
+import { useTokenDownload } from './download.ts'
 import { formatName } from './file-types.ts'
 import { texts } from './texts.ts'
 
@@ -38,25 +38,8 @@ export function FileList({ files }: { files: DocumentFile[] }) {
  * cannot send: the click then fetches the file and hands it to the browser as a download.
  */
 function DownloadLink({ file }: { file: DocumentFile }) {
-  const [failed, setFailed] = useState(false)
+  const { download, failed } = useTokenDownload(file)
   const signedIn = apiPrefix() === API_PREFIX.authenticated
-
-  const downloadWithToken = async (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault()
-    setFailed(false)
-    try {
-      const blob = await (await apiFetch(file.url)).blob()
-      const url = URL.createObjectURL(blob)
-      const anchor = Object.assign(window.document.createElement('a'), {
-        href: url,
-        download: file.fileName,
-      })
-      anchor.click()
-      window.setTimeout(() => URL.revokeObjectURL(url), 60_000)
-    } catch {
-      setFailed(true)
-    }
-  }
 
   return (
     <span className="portal-document-file__action">
@@ -66,7 +49,14 @@ function DownloadLink({ file }: { file: DocumentFile }) {
         download={file.fileName}
         // The visible text comes first, so speech input ('klik Downloaden') still works.
         aria-label={`${texts.download} ${file.fileName}`}
-        onClick={signedIn ? (event) => void downloadWithToken(event) : undefined}
+        onClick={
+          signedIn
+            ? (event) => {
+                event.preventDefault()
+                void download()
+              }
+            : undefined
+        }
       >
         <DownloadIcon />
         {texts.download}

@@ -59,6 +59,3 @@ export function aDetail(overrides: Partial<DocumentDetail> = {}): DocumentDetail
     ...overrides,
   }
 }
-
-// Moved to test/auth.ts; kept here until the validation screen's tests import it from there.
-export { storeSignedIn } from '../../test/auth.ts'

@@ -61,7 +61,9 @@ describe('/document/upload in the browser', () => {
     await user.click(submitButton())
 
     expect(FakeXhr.sent).toHaveLength(0)
-    const summary = screen.getByRole('heading', { name: 'Controleer het formulier' }).closest('div')!
+    const summary = screen
+      .getByRole('heading', { name: 'Controleer het formulier' })
+      .closest('div')!
     expect(document.activeElement).toBe(summary.closest('.portal-error-summary'))
     expect(titleBox()).toHaveAttribute('aria-invalid', 'true')
     expect(titleBox()).toHaveAccessibleDescription(

@@ -13,6 +13,7 @@ export function ModalDialog({
   description,
   busy = false,
   onClose,
+  className,
   children,
 }: {
   ref: RefObject<HTMLDialogElement | null>
@@ -20,6 +21,8 @@ export function ModalDialog({
   description?: ReactNode
   busy?: boolean
   onClose?: () => void
+  /** A modifier of the feature's own, e.g. the width a form needs. */
+  className?: string
   children: ReactNode
 }) {
   const headingId = useId()
@@ -27,7 +30,7 @@ export function ModalDialog({
   return (
     <dialog
       ref={ref}
-      className="portal-dialog"
+      className={className ? `portal-dialog ${className}` : 'portal-dialog'}
       aria-labelledby={headingId}
       aria-describedby={description ? descriptionId : undefined}
       aria-busy={busy}

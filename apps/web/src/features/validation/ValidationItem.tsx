@@ -1,0 +1,178 @@
+import type { DocumentFile, DocumentSummary } from '@dataportaal/contract'
+import { useId, useState } from 'react'
+import { Link } from 'react-router'
+import { formatFileSize } from '../../shared/format.ts'
+import { documentHref } from '../../shared/routes.ts'
+import { DateValue, DocumentMeta } from '../../shared/ui/DocumentMeta.tsx'
+import { Button } from '../../shared/ui/nlds.ts'
+import { useDocument } from '../documents/api.ts'
+import { useTokenDownload } from '../documents/download.ts'
+import { formatName } from '../documents/file-types.ts'
+import { VALIDATION_TEXTS as TEXTS } from './texts.ts'
+
+/** Longer descriptions are shortened until the admin asks for all of it. */
+const SHORT_DESCRIPTION = 280
+
+/**
+ * One document in a validation list, with what an admin needs to judge it: title, uploader,
+ * date, type, description and files. Open documents get 'Goedkeuren' and 'Afkeuren'.
+ */
+export function ValidationItem({
+  document,
+  busy,
+  onApprove,
+  onDisapprove,
+}: {
+  document: DocumentSummary
+  /** A decision about this document is under way. */
+  busy: boolean
+  onApprove: () => void
+  onDisapprove: () => void
+}) {
+  const headingId = `validatie-${document.contentUID}`
+  return (
+    <li className="portal-validation-item">
+      <article aria-labelledby={headingId}>
+        <h2 id={headingId} className="utrecht-heading-3 portal-validation-item__title">
+          <Link className="utrecht-link" to={documentHref(document.contentUID)}>
+            {document.title}
+          </Link>
+        </h2>
+        <DocumentMeta
+          items={[
+            {
+              label: TEXTS.meta.uploader,
+              value: document.owner?.name ?? TEXTS.meta.unknownUploader,
+            },
+            { label: TEXTS.meta.modified, value: <DateValue value={document.modified} /> },
+            { label: TEXTS.meta.type, value: document.contentTypeName },
+            { label: TEXTS.meta.source, value: document.sourceFriendlyName },
+            document.published
+              ? { label: TEXTS.meta.published, value: <DateValue value={document.published} /> }
+              : null,
+          ]}
+        />
+        {document.status === 'afgekeurd' && (
+          <div className="utrecht-alert utrecht-alert--warning portal-validation-item__reason">
+            <div className="utrecht-alert__content">
+              <p className="utrecht-paragraph">
+                <strong>{TEXTS.disapprovedBecause(document.statusCategory ?? null)}</strong>
+              </p>
+              {document.statusDescription && (
+                <p className="utrecht-paragraph">{document.statusDescription}</p>
+              )}
+            </div>
+          </div>
+        )}
+        <DocumentDetails id={document.contentUID} title={document.title} />
+        {document.status === 'openstaand' && (
+          <div className="portal-validation-item__actions">
+            <Button
+              appearance="primary-action-button"
+              busy={busy}
+              aria-disabled={busy}
+              onClick={() => {
+                if (!busy) onApprove()
+              }}
+            >
+              {TEXTS.approve}{' '}
+              <span className="portal-visually-hidden">{TEXTS.actionOf(document.title)}</span>
+            </Button>
+            <Button
+              appearance="secondary-action-button"
+              hint="danger"
+              aria-disabled={busy}
+              onClick={() => {
+                if (!busy) onDisapprove()
+              }}
+            >
+              {TEXTS.disapprove}{' '}
+              <span className="portal-visually-hidden">{TEXTS.actionOf(document.title)}</span>
+            </Button>
+          </div>
+        )}
+      </article>
+    </li>
+  )
+}
+
+/** Description and files come with the document itself; lists carry neither. */
+function DocumentDetails({ id, title }: { id: string; title: string }) {
+  const detail = useDocument(id)
+  if (detail.isPending) return <p className="utrecht-paragraph">{TEXTS.detailsLoading}</p>
+  if (detail.isError) return <p className="utrecht-paragraph">{TEXTS.detailsFailed}</p>
+  const { description, files } = detail.data
+  return (
+    <div className="portal-validation-item__details">
+      <h3 className="portal-validation-item__subheading">{TEXTS.description}</h3>
+      {description.trim() ? (
+        <Description text={description} />
+      ) : (
+        <p className="utrecht-paragraph">{TEXTS.noDescription}</p>
+      )}
+      <h3 className="portal-validation-item__subheading">{TEXTS.files}</h3>
+      {files.length === 0 ? (
+        <p className="utrecht-paragraph">{TEXTS.noFiles}</p>
+      ) : (
+        <ul className="portal-validation-files">
+          {files.map((file) => (
+            <li key={file.id} className="portal-validation-file">
+              <span className="portal-validation-file__name">{file.fileName}</span>{' '}
+              <span className="portal-validation-file__details">
+                ({formatName(file)}, {formatFileSize(file.size)})
+              </span>{' '}
+              <DownloadButton file={file} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="utrecht-paragraph">
+        <Link className="utrecht-link" to={documentHref(id)}>
+          {TEXTS.openDocument}
+          <span className="portal-visually-hidden">: {title}</span>
+        </Link>
+      </p>
+    </div>
+  )
+}
+
+function Description({ text }: { text: string }) {
+  const [expanded, setExpanded] = useState(false)
+  const textId = useId()
+  const long = text.length > SHORT_DESCRIPTION
+  const shown = long && !expanded ? `${text.slice(0, SHORT_DESCRIPTION).trimEnd()}…` : text
+  return (
+    <>
+      <p id={textId} className="utrecht-paragraph portal-validation-item__description">
+        {shown}
+      </p>
+      {long && (
+        <Button
+          appearance="subtle-button"
+          aria-controls={textId}
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? TEXTS.readLess : TEXTS.readMore}
+        </Button>
+      )}
+    </>
+  )
+}
+
+/** An admin is always signed in: the file comes with the bearer token. */
+function DownloadButton({ file }: { file: DocumentFile }) {
+  const { download, failed } = useTokenDownload(file)
+  return (
+    <>
+      <Button appearance="secondary-action-button" onClick={() => void download()}>
+        {TEXTS.download} <span className="portal-visually-hidden">{file.fileName}</span>
+      </Button>
+      {failed && (
+        <span className="portal-validation-file__error" role="alert">
+          {TEXTS.downloadFailed}
+        </span>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,200 @@
+import {
+  API_PREFIX,
+  VALIDATION_RETURN_DELAY_MS,
+  apiPaths,
+  type DocumentSummary,
+  type ValidationResult,
+} from '@dataportaal/contract'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ADMIN, EMPLOYEE, storeSignedIn, testSession } from '../../test/auth.ts'
+import { json, renderRoutes, stubApi } from '../../test/render.tsx'
+import type { AuthState } from '../auth/auth-state.ts'
+import { OTHER_ID, OWN_ID, aDetail, aSummary } from '../my-documents/test-data.ts'
+import { openCountQueryKey } from './open-count.ts'
+import { VALIDATION_TEXTS as TEXTS } from './texts.ts'
+import { ValidationPage } from './ValidationPage.tsx'
+
+const api = (path: string) => `${API_PREFIX.authenticated}${path}`
+
+const FIRST = aSummary({ contentUID: OWN_ID, title: 'Afvalinzameling 2024' })
+const SECOND = aSummary({ contentUID: OTHER_ID, title: 'Parkeergarages' })
+
+const decided = (id: string, overrides: Partial<ValidationResult> = {}): ValidationResult => ({
+  id,
+  status: 'goedgekeurd',
+  published: '2025-02-01T10:00:00.000Z',
+  statusCategory: null,
+  statusDescription: null,
+  validatedBy: 'Bert Beheerder',
+  validatedAt: '2025-02-01T10:00:00.000Z',
+  changed: true,
+  ...overrides,
+})
+
+/** The server: an open list that loses a document once it is decided. */
+function stubServer(decide: (url: URL) => Response = (url) => json(decided(idIn(url)))) {
+  let open: DocumentSummary[] = [FIRST, SECOND]
+  const decisions: URL[] = []
+  const { calls } = stubApi((url) => {
+    if (url.pathname === api(apiPaths.validationList)) {
+      const results = url.searchParams.get('status') === 'openstaand' ? open : []
+      return json({ Results: results, Total: results.length })
+    }
+    if (url.pathname.startsWith(api('/documents/validate/'))) {
+      decisions.push(url)
+      const response = decide(url)
+      if (response.ok) open = open.filter((document) => document.contentUID !== idIn(url))
+      return response
+    }
+    const detail = url.pathname.match(/\/documents\/([^/]+)$/)
+    if (detail?.[1]) {
+      const summary = [FIRST, SECOND].find((document) => document.contentUID === detail[1])
+      return json(aDetail({ ...summary, description: 'Per wijk.', files: [] }))
+    }
+    return json({ title: 'Niet gevonden', status: 404 }, 404)
+  })
+  return { calls, decisions }
+}
+
+const idIn = (url: URL) => url.pathname.split('/').at(-2) ?? ''
+
+function renderValidation(user: AuthState = ADMIN, url = '/validatie?status=openstaand') {
+  const view = renderRoutes([{ path: '/validatie', element: <ValidationPage /> }], url, {
+    auth: testSession(user).session,
+  })
+  view.queryClient.setQueryData([...openCountQueryKey, 'all'], { Results: [], Total: 2 })
+  return view
+}
+
+const openList = () => screen.findByRole('list', { name: TEXTS.listLabel.openstaand })
+
+beforeEach(storeSignedIn)
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+describe('/validatie', () => {
+  it('shows the open documents with uploader, type, description and the two decisions', async () => {
+    stubServer()
+    renderValidation()
+    const items = within(await openList()).getAllByRole('listitem')
+    expect(items).toHaveLength(2)
+    const uploader = within(items[0]!).getByText(TEXTS.meta.uploader)
+    expect(uploader.nextElementSibling).toHaveTextContent('Mirjam Medewerker')
+    expect(within(items[0]!).getByText(TEXTS.meta.type).nextElementSibling).toHaveTextContent(
+      'Dataset',
+    )
+    expect(await within(items[0]!).findByText('Per wijk.')).toBeVisible()
+    expect(
+      within(items[0]!).getByRole('button', { name: 'Goedkeuren Afvalinzameling 2024' }),
+    ).toBeVisible()
+    expect(
+      within(items[0]!).getByRole('button', { name: 'Afkeuren Afvalinzameling 2024' }),
+    ).toBeVisible()
+    expect(screen.getByRole('link', { name: TEXTS.tabs.openstaand })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    expect(screen.getByText('2 documenten wachten op validatie.')).toBeVisible()
+  })
+
+  it('approving removes the item, confirms it, refreshes the badge and returns to /validatie after 700 ms', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const { decisions } = stubServer()
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const { router, queryClient } = renderValidation()
+    const list = await openList()
+
+    await user.click(within(list).getByRole('button', { name: 'Goedkeuren Afvalinzameling 2024' }))
+
+    expect(await screen.findByRole('status', { name: '' })).toHaveTextContent(
+      TEXTS.approved('Afvalinzameling 2024'),
+    )
+    expect(decisions.map((url) => url.pathname)).toEqual([api(apiPaths.approve(OWN_ID))])
+    expect(
+      within(list).queryByRole('heading', { name: 'Afvalinzameling 2024' }),
+    ).not.toBeInTheDocument()
+    expect(within(list).getByRole('heading', { name: 'Parkeergarages' })).toBeVisible()
+    expect(queryClient.getQueryState([...openCountQueryKey, 'all'])?.isInvalidated).toBe(true)
+
+    act(() => vi.advanceTimersByTime(VALIDATION_RETURN_DELAY_MS - 50))
+    expect(router.state.location.search).toBe('?status=openstaand')
+    act(() => vi.advanceTimersByTime(50))
+    await waitFor(() => expect(router.state.location.search).toBe(''))
+    expect(router.state.location.pathname).toBe('/validatie')
+  })
+
+  it('disapproving asks for a category and a reason before it calls the server', async () => {
+    const { decisions } = stubServer((url) =>
+      json(
+        decided(idIn(url), {
+          status: 'afgekeurd',
+          published: null,
+          statusCategory: 'Onjuist',
+          statusDescription: 'De cijfers van 2023 ontbreken.',
+        }),
+      ),
+    )
+    const user = userEvent.setup()
+    renderValidation()
+    const list = await openList()
+
+    await user.click(within(list).getByRole('button', { name: 'Afkeuren Parkeergarages' }))
+    const dialog = screen.getByRole('dialog', { name: TEXTS.dialog.heading })
+    await user.click(within(dialog).getByRole('button', { name: TEXTS.dialog.confirm }))
+
+    expect(within(dialog).getByText(/^Kies een categorie:/)).toBeVisible()
+    expect(
+      within(dialog).getByText('Vul een toelichting in: waarom wordt het document afgekeurd?'),
+    ).toBeVisible()
+    expect(within(dialog).getByRole('combobox', { name: /Categorie/ })).toHaveFocus()
+    expect(decisions).toEqual([])
+
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Categorie/ }), 'Onjuist')
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Toelichting/ }),
+      '  De cijfers van 2023 ontbreken.  ',
+    )
+    await user.click(within(dialog).getByRole('button', { name: TEXTS.dialog.confirm }))
+
+    await waitFor(() => expect(decisions).toHaveLength(1))
+    expect(decisions[0]?.pathname).toBe(api(apiPaths.disapprove(OTHER_ID)))
+    expect(Object.fromEntries(decisions[0]?.searchParams ?? [])).toEqual({
+      statusCategory: 'Onjuist',
+      statusDescription: 'De cijfers van 2023 ontbreken.',
+    })
+    expect(await screen.findByText(TEXTS.disapproved('Parkeergarages'))).toBeVisible()
+    expect(within(list).queryByRole('heading', { name: 'Parkeergarages' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('says who decided first when another admin was quicker, and refreshes the list', async () => {
+    stubServer(() =>
+      json(
+        {
+          title: 'Conflict',
+          status: 409,
+          detail: 'Dit document is al afgekeurd door Tineke Tweede op 1 februari 2025 om 11:00.',
+        },
+        409,
+      ),
+    )
+    const user = userEvent.setup()
+    renderValidation()
+    const list = await openList()
+    await user.click(within(list).getByRole('button', { name: 'Goedkeuren Afvalinzameling 2024' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Dit document is al afgekeurd door Tineke Tweede op 1 februari 2025 om 11:00. De lijst is bijgewerkt.',
+    )
+  })
+
+  it('tells an employee that validation is for admins', async () => {
+    stubServer()
+    renderValidation(EMPLOYEE)
+    expect(await screen.findByText(/alleen beschikbaar voor beheerders/)).toBeVisible()
+    expect(screen.queryByRole('list')).not.toBeInTheDocument()
+  })
+})

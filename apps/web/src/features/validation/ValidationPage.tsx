@@ -1,0 +1,241 @@
+import {
+  DocumentStatus,
+  VALIDATION_RETURN_DELAY_MS,
+  type Disapproval,
+  type DocumentSummary,
+  type ValidationResult,
+} from '@dataportaal/contract'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { ApiError } from '../../shared/api/client.ts'
+import { usePageTitle } from '../../shared/page-title.ts'
+import { Button } from '../../shared/ui/nlds.ts'
+import { Pagination } from '../../shared/ui/Pagination.tsx'
+import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
+import { SignedInOnly } from '../account/screens.tsx'
+import { useAuth } from '../auth/AuthContext.tsx'
+import {
+  MAX_PAGE,
+  approveDocument,
+  disapproveDocument,
+  dropFromOpenLists,
+  pageCountOf,
+  refreshAfterDecision,
+  useValidationList,
+} from './api.ts'
+import { DisapproveDialog } from './DisapproveDialog.tsx'
+import { VALIDATION_PATH, validationHref } from './paths.ts'
+import { VALIDATION_TEXTS as TEXTS } from './texts.ts'
+import { ValidationItem } from './ValidationItem.tsx'
+import './validation.css'
+
+const STATUSES = DocumentStatus.options
+
+/** The list and page in the URL; anything unknown falls back to the open list, page 1. */
+function readState(params: URLSearchParams) {
+  const status = DocumentStatus.safeParse(params.get('status')).data ?? 'openstaand'
+  const offset = params.get('offset') ?? '1'
+  const page = /^\d+$/.test(offset) ? Math.min(Math.max(Number(offset), 1), MAX_PAGE) : 1
+  return { status, page }
+}
+
+/** /validatie: admins approve or disapprove uploaded documents (spec sections 2 and 4). */
+export function ValidationPage() {
+  const { authenticated, isAdmin } = useAuth()
+  const { status, page } = readState(useSearchParams()[0])
+  const allowed = authenticated && isAdmin
+  usePageTitle(TEXTS.heading + (allowed && page > 1 ? TEXTS.pageSuffix(page) : ''))
+  if (!allowed)
+    return <SignedInOnly title={TEXTS.heading} audience="admin" purpose={TEXTS.purpose} />
+  return <Validation status={status} page={page} />
+}
+
+type Decision = { status: 'goedgekeurd' } | ({ status: 'afgekeurd' } & Disapproval)
+interface DecisionRequest {
+  document: DocumentSummary
+  decision: Decision
+}
+type Notice = { ok: true; text: string } | { ok: false; text: string }
+
+function Validation({ status, page }: { status: DocumentStatus; page: number }) {
+  const list = useValidationList(status, page)
+  const { data } = list
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const focusHeading = useCallback(() => heading.current?.focus(), [])
+  const [notice, setNotice] = useState<Notice | null>(null)
+  const [disapproving, setDisapproving] = useState<DocumentSummary | null>(null)
+  const returnTimer = useRef<number | undefined>(undefined)
+  useEffect(() => () => window.clearTimeout(returnTimer.current), [])
+  // The decided item is gone (and the dialog closed, whose effect runs first): focus the heading.
+  const [focusRequest, setFocusRequest] = useState(0)
+  useEffect(() => {
+    if (focusRequest > 0) heading.current?.focus()
+  }, [focusRequest])
+
+  const settle = (document: DocumentSummary) => {
+    dropFromOpenLists(queryClient, document.contentUID)
+    refreshAfterDecision(queryClient)
+    setDisapproving(null)
+    setFocusRequest((count) => count + 1)
+  }
+
+  const mutation = useMutation({
+    mutationFn: ({ document, decision }: DecisionRequest): Promise<ValidationResult> =>
+      decision.status === 'goedgekeurd'
+        ? approveDocument(document.contentUID)
+        : disapproveDocument(document.contentUID, {
+            statusCategory: decision.statusCategory,
+            statusDescription: decision.statusDescription,
+          }),
+    onMutate: () => {
+      window.clearTimeout(returnTimer.current)
+      setNotice(null)
+    },
+    onSuccess: (result, { document }) => {
+      settle(document)
+      setNotice({
+        ok: true,
+        text: !result.changed
+          ? TEXTS.alreadyDone(document.title, TEXTS.outcome[result.status])
+          : result.status === 'goedgekeurd'
+            ? TEXTS.approved(document.title)
+            : TEXTS.disapproved(document.title),
+      })
+      returnTimer.current = window.setTimeout(
+        () => void navigate(VALIDATION_PATH),
+        VALIDATION_RETURN_DELAY_MS,
+      )
+    },
+    onError: (error, { document }) => {
+      // Someone else decided first, or the document is gone: say so, and show the lists as they are.
+      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+        settle(document)
+        setNotice({
+          ok: false,
+          text:
+            error.status === 404
+              ? TEXTS.gone
+              : `${error.problem?.detail ?? TEXTS.failed} ${TEXTS.listRefreshed}`,
+        })
+      } else if (!disapproving) {
+        setNotice({ ok: false, text: TEXTS.failed })
+      }
+    },
+  })
+  const busyId = mutation.isPending ? mutation.variables.document.contentUID : null
+  const pages = data ? pageCountOf(data.Total) : 0
+
+  return (
+    <div className="portal-validation">
+      <h1 ref={heading} tabIndex={-1} className="utrecht-heading-1">
+        {TEXTS.heading}
+      </h1>
+      <p className="utrecht-paragraph portal-validation__intro">{TEXTS.intro}</p>
+
+      <nav aria-label={TEXTS.tabsLabel} className="portal-validation-tabs">
+        <ul>
+          {STATUSES.map((tab) => (
+            <li key={tab}>
+              <Link
+                className="portal-validation-tabs__link"
+                to={validationHref(tab)}
+                aria-current={tab === status ? 'page' : undefined}
+              >
+                {TEXTS.tabs[tab]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {/* Always present, so each new message is announced. */}
+      <div role="status" className="portal-validation__notice-region">
+        {notice?.ok && (
+          <div className="utrecht-alert utrecht-alert--ok">
+            <p className="utrecht-paragraph">{notice.text}</p>
+          </div>
+        )}
+      </div>
+      <div role="alert" className="portal-validation__notice-region">
+        {notice && !notice.ok && (
+          <div className="utrecht-alert utrecht-alert--error">
+            <p className="utrecht-paragraph">{notice.text}</p>
+          </div>
+        )}
+      </div>
+
+      <div aria-busy={list.isFetching}>
+        {list.isError ? (
+          <ErrorState title={TEXTS.error}>
+            <p className="utrecht-paragraph">{TEXTS.errorHint}</p>
+            <Button appearance="primary-action-button" onClick={() => void list.refetch()}>
+              {TEXTS.retry}
+            </Button>
+          </ErrorState>
+        ) : !data ? (
+          <LoadingState label={TEXTS.loading} />
+        ) : data.Total === 0 ? (
+          <p className="utrecht-paragraph portal-validation__count">{TEXTS.empty[status]}</p>
+        ) : data.Results.length === 0 ? (
+          <p className="utrecht-paragraph">
+            {TEXTS.pageOutOfRange}{' '}
+            <Link className="utrecht-link" to={validationHref(status)}>
+              {TEXTS.firstPage}
+            </Link>
+          </p>
+        ) : (
+          <>
+            <p className="utrecht-paragraph portal-validation__count">
+              {TEXTS.total[status](data.Total)}
+              {pages > 1 && TEXTS.pageOf(page, pages)}
+            </p>
+            <ol
+              className={`portal-validation-list${list.isPlaceholderData ? ' portal-validation-list--stale' : ''}`}
+              aria-label={TEXTS.listLabel[status]}
+            >
+              {data.Results.map((document) => (
+                <ValidationItem
+                  key={document.contentUID}
+                  document={document}
+                  busy={busyId === document.contentUID}
+                  onApprove={() =>
+                    mutation.mutate({ document, decision: { status: 'goedgekeurd' } })
+                  }
+                  onDisapprove={() => {
+                    mutation.reset()
+                    setDisapproving(document)
+                  }}
+                />
+              ))}
+            </ol>
+          </>
+        )}
+        {data && !list.isError && page <= pages && (
+          <Pagination
+            page={page}
+            pageCount={Math.min(pages, MAX_PAGE)}
+            hrefFor={(target) => validationHref(status, target)}
+            onNavigate={focusHeading}
+          />
+        )}
+      </div>
+
+      <DisapproveDialog
+        document={disapproving}
+        busy={mutation.isPending}
+        failed={mutation.isError && disapproving !== null}
+        onConfirm={(disapproval) => {
+          if (disapproving)
+            mutation.mutate({
+              document: disapproving,
+              decision: { status: 'afgekeurd', ...disapproval },
+            })
+        }}
+        onClose={() => setDisapproving(null)}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,80 @@
+import {
+  DocumentList,
+  SEARCH_LIMITS,
+  ValidationResult,
+  apiPaths,
+  type Disapproval,
+  type DocumentStatus,
+  type ValidationQuery,
+} from '@dataportaal/contract'
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query'
+import { apiRequest } from '../../shared/api/client.ts'
+import { configQuery } from '../../shared/api/config.ts'
+import { openCountQueryKey } from './open-count.ts'
+
+export const VALIDATION_PAGE_SIZE = 10
+
+/** Pages beyond this cannot be asked for (the API's offset limit). */
+export const MAX_PAGE = SEARCH_LIMITS.maxOffset
+
+export const validationKeys = {
+  lists: ['validation', 'list'] as const,
+  list: (status: DocumentStatus, page: number) => [...validationKeys.lists, status, page] as const,
+}
+
+export const pageCountOf = (total: number) => Math.ceil(total / VALIDATION_PAGE_SIZE)
+
+/** GET /documents/validate: one page of the documents in one status, newest first. */
+export function useValidationList(status: DocumentStatus, page: number) {
+  return useQuery({
+    queryKey: validationKeys.list(status, page),
+    queryFn: ({ signal }) =>
+      apiRequest(DocumentList, apiPaths.validationList, {
+        query: {
+          status,
+          offset: page,
+          pageSize: VALIDATION_PAGE_SIZE,
+        } satisfies ValidationQuery,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/**
+ * GET /documents/validate/{id}/approve. A GET as the spec has it, so it is only ever called
+ * from a click; retrying it is safe, as the server answers a repeat with `changed: false`.
+ */
+export const approveDocument = (id: string) => apiRequest(ValidationResult, apiPaths.approve(id))
+
+/** GET /documents/validate/{id}/disapprove with the category and the reason. */
+export const disapproveDocument = (id: string, disapproval: Disapproval) =>
+  apiRequest(ValidationResult, apiPaths.disapprove(id), { query: disapproval })
+
+/** A decided document leaves the cached open lists at once, before they are refetched. */
+export function dropFromOpenLists(queryClient: QueryClient, id: string) {
+  queryClient.setQueriesData<DocumentList>(
+    { queryKey: [...validationKeys.lists, 'openstaand'] },
+    (list) => {
+      if (!list?.Results.some((document) => document.contentUID === id)) return list
+      return {
+        Results: list.Results.filter((document) => document.contentUID !== id),
+        Total: Math.max(0, list.Total - 1),
+      }
+    },
+  )
+}
+
+/**
+ * After a decision: the lists and the badge count are fetched again; whatever else shows the
+ * document (search, its page, own documents) is marked stale and fetched when next shown.
+ */
+export function refreshAfterDecision(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: validationKeys.lists })
+  void queryClient.invalidateQueries({ queryKey: openCountQueryKey })
+  void queryClient.invalidateQueries({
+    predicate: ({ queryKey: [root] }) =>
+      root !== validationKeys.lists[0] && root !== configQuery.queryKey[0],
+    refetchType: 'none',
+  })
+}

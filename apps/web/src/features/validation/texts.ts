@@ -1,0 +1,99 @@
+import type { DocumentStatus } from '@dataportaal/contract'
+import { formatNumber } from '../../shared/format.ts'
+
+/** Every Dutch text of /validatie, together so they can be reviewed. */
+export const VALIDATION_TEXTS = {
+  heading: 'Data validatie',
+  purpose: 'Hier keuren beheerders geüploade documenten goed of af.',
+  pageSuffix: (page: number) => ` – pagina ${page}`,
+  intro:
+    'Beoordeel nieuwe en gewijzigde documenten. Een goedgekeurd document is meteen voor iedereen te vinden; bij afkeuren ziet de uploader de categorie en uw toelichting.',
+
+  tabsLabel: 'Lijsten',
+  tabs: {
+    openstaand: 'Open',
+    goedgekeurd: 'Goedgekeurd',
+    afgekeurd: 'Afgekeurd',
+  } satisfies Record<DocumentStatus, string>,
+  listLabel: {
+    openstaand: 'Documenten die op validatie wachten',
+    goedgekeurd: 'Goedgekeurde documenten',
+    afgekeurd: 'Afgekeurde documenten',
+  } satisfies Record<DocumentStatus, string>,
+  total: {
+    openstaand: (n: number) =>
+      n === 1
+        ? '1 document wacht op validatie.'
+        : `${formatNumber(n)} documenten wachten op validatie.`,
+    goedgekeurd: (n: number) =>
+      n === 1 ? '1 goedgekeurd document.' : `${formatNumber(n)} goedgekeurde documenten.`,
+    afgekeurd: (n: number) =>
+      n === 1 ? '1 afgekeurd document.' : `${formatNumber(n)} afgekeurde documenten.`,
+  } satisfies Record<DocumentStatus, (n: number) => string>,
+  empty: {
+    openstaand: 'Er wachten geen documenten op validatie. Goed bezig!',
+    goedgekeurd: 'Er zijn nog geen goedgekeurde documenten.',
+    afgekeurd: 'Er zijn geen afgekeurde documenten.',
+  } satisfies Record<DocumentStatus, string>,
+  pageOf: (page: number, pageCount: number) => ` Pagina ${page} van ${formatNumber(pageCount)}.`,
+  pageOutOfRange: 'Op deze pagina staan geen documenten.',
+  firstPage: 'Naar de eerste pagina',
+  loading: 'De documenten worden geladen…',
+  error: 'De documenten konden niet worden geladen.',
+  errorHint: 'Probeer het opnieuw. Lukt het dan nog niet, probeer het later nog eens.',
+  retry: 'Opnieuw proberen',
+
+  meta: {
+    uploader: 'Geüpload door',
+    unknownUploader: 'Onbekend (import)',
+    modified: 'Datum',
+    type: 'Soort',
+    source: 'Bron',
+    published: 'Gepubliceerd',
+  },
+  description: 'Beschrijving',
+  noDescription: 'Geen beschrijving.',
+  readMore: 'Hele beschrijving lezen',
+  readLess: 'Beschrijving inkorten',
+  files: 'Bestanden',
+  noFiles: 'Geen bestanden.',
+  detailsLoading: 'Beschrijving en bestanden worden geladen…',
+  detailsFailed: 'Beschrijving en bestanden konden niet worden geladen.',
+  download: 'Downloaden',
+  downloadFailed: 'Downloaden is niet gelukt.',
+  openDocument: 'Bekijk het document met voorbeelden',
+  disapprovedBecause: (category: string | null) =>
+    category ? `Afgekeurd: ${category}` : 'Afgekeurd',
+  /** Completes a button's name for screen readers: 'Goedkeuren' of which document. */
+  actionOf: (title: string) => title,
+
+  approve: 'Goedkeuren',
+  disapprove: 'Afkeuren',
+  busy: 'Bezig…',
+  approved: (title: string) => `"${title}" is goedgekeurd en gepubliceerd.`,
+  disapproved: (title: string) => `"${title}" is afgekeurd. De uploader ziet uw toelichting.`,
+  alreadyDone: (title: string, outcome: string) =>
+    `"${title}" was al ${outcome}. Er is niets gewijzigd.`,
+  outcome: {
+    goedgekeurd: 'goedgekeurd',
+    afgekeurd: 'afgekeurd',
+    openstaand: 'open',
+  } satisfies Record<DocumentStatus, string>,
+  failed: 'Dat is niet gelukt. Probeer het opnieuw.',
+  gone: 'Dit document bestaat niet (meer). De lijst is bijgewerkt.',
+  listRefreshed: 'De lijst is bijgewerkt.',
+
+  dialog: {
+    heading: 'Document afkeuren',
+    intro: (title: string) =>
+      `Waarom keurt u "${title}" af? De uploader ziet de categorie en de toelichting bij Mijn data.`,
+    category: 'Categorie',
+    chooseCategory: 'Kies een categorie',
+    description: 'Toelichting',
+    descriptionHint: (max: number) =>
+      `Wat moet de uploader aanpassen? Hoogstens ${formatNumber(max)} tekens.`,
+    confirm: 'Afkeuren',
+    cancel: 'Annuleren',
+    busy: 'Bezig met afkeuren…',
+  },
+} as const

@@ -1,0 +1,29 @@
+import path from 'node:path'
+import { expect, type Page } from '@playwright/test'
+import { ROUTES } from './routes.ts'
+
+/** A CSV of the demo catalogue, uploaded again as a new document of its own. */
+export const DEMO_CSV_PATH = path.resolve(
+  import.meta.dirname,
+  '../../apps/server/demo/documents/afvalinzameling-2024.csv',
+)
+
+/**
+ * Uploads a CSV through the form as the signed-in employee, the way they would, and answers
+ * the new document's id once /data shows it.
+ */
+export async function uploadCsv(page: Page, document: { title: string; description: string }) {
+  await page.goto(ROUTES.upload)
+  const main = page.getByRole('main')
+  await main.getByRole('textbox', { name: /^Titel/ }).fill(document.title)
+  await main.getByRole('textbox', { name: /^Beschrijving/ }).fill(document.description)
+  await main.getByRole('combobox', { name: /^Soort/ }).selectOption('Dataset')
+  await main.getByRole('combobox', { name: /^Bron/ }).fill('Milieu en Duurzaamheid')
+  await main.getByLabel('Bestanden kiezen').setInputFiles(DEMO_CSV_PATH)
+  await main.getByRole('button', { name: 'Uploaden', exact: true }).click()
+  await expect(page).toHaveURL((url) => url.searchParams.get('successfulUpload') === 'true')
+  const link = main.getByRole('link', { name: document.title, exact: true })
+  const href = (await link.getAttribute('href')) ?? ''
+  expect(href.startsWith(ROUTES.documentPrefix), `a link to the new document: ${href}`).toBe(true)
+  return href.slice(ROUTES.documentPrefix.length)
+}

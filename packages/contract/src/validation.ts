@@ -1,0 +1,44 @@
+import { z } from 'zod'
+import { DOCUMENT_LIMITS, STATUS_CATEGORIES, StatusCategory } from './documents.ts'
+import { DocumentStatus } from './search.ts'
+
+/** After approving or disapproving, the app returns to /validatie after this pause (spec section 9). */
+export const VALIDATION_RETURN_DELAY_MS = 700
+
+const CATEGORY_MESSAGE = `Kies een categorie: ${STATUS_CATEGORIES.join(', ')}.`
+const DESCRIPTION_MESSAGE = 'Vul een toelichting in: waarom wordt het document afgekeurd?'
+
+/**
+ * GET /documents/validate/{id}/disapprove: why a document is disapproved. Both are shown to
+ * the uploader on /data; the reason is trimmed and required.
+ */
+export const Disapproval = z.strictObject({
+  statusCategory: z.enum(STATUS_CATEGORIES, { error: CATEGORY_MESSAGE }),
+  statusDescription: z
+    .string({ error: DESCRIPTION_MESSAGE })
+    .trim()
+    .min(1, { error: DESCRIPTION_MESSAGE })
+    .max(DOCUMENT_LIMITS.statusDescriptionMax, {
+      error: `Een toelichting is hoogstens ${DOCUMENT_LIMITS.statusDescriptionMax} tekens lang.`,
+    }),
+})
+export type Disapproval = z.infer<typeof Disapproval>
+
+/**
+ * The answer of approve and disapprove: the document's validation state after the call.
+ * `changed: false` when it already was in the requested state (the call is idempotent);
+ * `validatedBy` and `validatedAt` then say who put it there and when.
+ */
+export const ValidationResult = z
+  .object({
+    id: z.uuid(),
+    status: DocumentStatus,
+    published: z.string().nullable(),
+    statusCategory: StatusCategory.nullable(),
+    statusDescription: z.string().nullable(),
+    validatedBy: z.string().nullable().describe('Display name of the admin who decided'),
+    validatedAt: z.string().nullable(),
+    changed: z.boolean(),
+  })
+  .meta({ id: 'ValidationResult' })
+export type ValidationResult = z.infer<typeof ValidationResult>
