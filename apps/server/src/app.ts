@@ -15,6 +15,7 @@ import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import { clientConfig, clientConfigRoutes } from './features/client-config/routes.ts'
 import { classificationRoutes } from './features/classification/routes.ts'
+import { dataRequestRoutes } from './features/data-requests/routes.ts'
 import { dashboardRoutes } from './features/dashboard/routes.ts'
 import { documentRoutes } from './features/documents/routes.ts'
 import { employeeRoutes } from './features/employees/routes.ts'
@@ -139,6 +140,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await scope.register(validationRoutes({ db }))
     },
     { prefix: API_PREFIX.authenticated },
+  )
+
+  await app.register(
+    async (scope) => {
+      // Anonymous, like /pubapi, but outside its access table: the only route is POST /mail.
+      usePublicViewer(scope)
+      enforceAccess(scope, { allowed: ['everyone'], table: [] })
+      await scope.register(dataRequestRoutes({ db, config }))
+    },
+    { prefix: API_PREFIX.mail },
   )
 
   await registerWebApp(app, { webDistDir: config.webDistDir, portalName: config.portalName })

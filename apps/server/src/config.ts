@@ -38,6 +38,9 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   DATA_REQUEST_TO: z.email().default('data@voorbeeldstad.nl'),
+  MAIL_FROM: z.email().optional(),
+  DATA_REQUEST_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(15),
+  DATA_REQUEST_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   SERVICE_DESK_URL: optionalUrl,
   PORTAL_NAME: z.string().min(1).max(80).default('Dataportaal Voorbeeldstad'),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(2048).default(100),
@@ -65,11 +68,12 @@ export const callerDir = () => process.env.INIT_CWD ?? process.cwd()
 
 function toConfig(env: z.infer<typeof EnvSchema>) {
   const port = env.PORT
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '')
   return {
     nodeEnv: env.NODE_ENV,
     host: env.HOST,
     port,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir: path.resolve(callerDir(), env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     oidc: { authority: env.OIDC_AUTHORITY, clientId: env.OIDC_CLIENT_ID },
@@ -78,6 +82,11 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     adminEmails: env.ADMIN_EMAILS.map((email) => email.toLowerCase()),
     smtpUrl: env.SMTP_URL,
     dataRequestTo: env.DATA_REQUEST_TO,
+    dataRequests: {
+      mailFrom: env.MAIL_FROM ?? `noreply@${new URL(publicUrl).hostname}`,
+      maxAttempts: env.DATA_REQUEST_MAX_ATTEMPTS,
+      ratePerHour: env.DATA_REQUEST_RATE_LIMIT,
+    },
     serviceDeskUrl: env.SERVICE_DESK_URL ?? null,
     portalName: env.PORTAL_NAME,
     maxUploadMb: env.MAX_UPLOAD_MB,

@@ -6,6 +6,7 @@ import { DevIdpRefusedError } from './auth/dev-idp/refused.ts'
 import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { seedDemoCatalogue } from './features/catalogue/demo.ts'
+import { requeueDataRequests } from './features/data-requests/outbox.ts'
 import { jobHandlers } from './jobs/registry.ts'
 import { JobWorker } from './jobs/worker.ts'
 import { FileStore } from './storage/file-store.ts'
@@ -43,7 +44,15 @@ async function main() {
   // The embedded database locks DATA_DIR, so then the store is this process's alone.
   const swept = await sweepStore(db, store, { exclusive: db.kind === 'pglite' })
   log.info(swept, 'file store swept')
-  const worker = new JobWorker({ db, handlers: jobHandlers({ db, store }), log })
+  if (config.smtpUrl) {
+    // Data questions held while no mail was configured go out now.
+    const held = await requeueDataRequests(db, {
+      statuses: ['held'],
+      maxAttempts: config.dataRequests.maxAttempts,
+    })
+    if (held.length > 0) log.info({ count: held.length }, 'held data requests queued for delivery')
+  }
+  const worker = new JobWorker({ db, handlers: jobHandlers({ db, store, config, log }), log })
 
   let stopping = false
   const shutdown = async (signal: string) => {

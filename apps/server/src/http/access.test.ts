@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import { API_PREFIX, apiPaths } from '@dataportaal/contract'
+import { API_PREFIX, apiPaths, DATA_REQUEST_URL } from '@dataportaal/contract'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -370,6 +370,22 @@ describe('the authorization table', () => {
     }
     expect(outcomes).toEqual(wanted)
     expect(outcomes.length).toBeGreaterThan(100)
+  })
+})
+
+describe('the mail prefix', () => {
+  it('serves POST /mail to everyone alike, signed in or not (422 for an empty question, never 401 or 403)', async () => {
+    expect(ctx.app.routeAccess.map((route) => route.url)).not.toContain(DATA_REQUEST_URL)
+    for (const identity of Object.values(CALLERS)) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: DATA_REQUEST_URL,
+        payload: {},
+        headers: identity ? { authorization: `Bearer ${await ctx.tokenFor(identity)}` } : {},
+      })
+      expect(response.statusCode).toBe(422)
+      expect(response.headers['content-type']).toContain('application/problem+json')
+    }
   })
 })
 
