@@ -59,6 +59,11 @@ export const Dashboard = z
     ratingCount: count,
     /** Employees seen (signed in and using the portal) in the period. */
     activeEmployees: count,
+    /**
+     * Data questions (POST /mail) not yet delivered, now: waiting for a (next) attempt,
+     * held (no mail server configured), or failed after the last attempt.
+     */
+    dataRequests: z.object({ waiting: count, held: count, failed: count }),
     /** Documents uploaded by employees per month, oldest first, zero-filled. */
     uploadsPerMonth: z.array(DashboardMonth),
     /** POST /documents/open calls per day of the period, oldest first, zero-filled. */

@@ -30,21 +30,17 @@ const doc = { fiets: '', woning: '', afval: '', concept: '', afgekeurd: '', dele
 /** The instants at which the test's document opens happened, per document. */
 const opens: Array<{ id: () => string; at: Date }> = []
 
-async function get(as: TestIdentity | null, query: Record<string, string> = {}, prefix = 'api') {
-  const search = new URLSearchParams(query).toString()
-  const base = prefix === 'api' ? API_PREFIX.authenticated : API_PREFIX.public
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `${base}${apiPaths.dashboard}${search ? `?${search}` : ''}`,
-    headers: as ? { authorization: `Bearer ${await ctx.tokenFor(as)}` } : {},
+/** The dashboard as `as` sees it, on /api or (to show it is not there) on /pubapi. */
+const get = (as: TestIdentity | null, query: Record<string, string> = {}, prefix = 'api') =>
+  ctx.call<Dashboard & Problem>('GET', apiPaths.dashboard, as, {
+    query,
+    prefix: prefix === 'api' ? API_PREFIX.authenticated : API_PREFIX.public,
   })
-  return { status: response.statusCode, response }
-}
 
 async function dashboard(period: DashboardPeriod): Promise<Dashboard> {
-  const { status, response } = await get(ADMIN, { period })
+  const { status, body } = await get(ADMIN, { period })
   expect(status).toBe(200)
-  return response.json<Dashboard>()
+  return body
 }
 
 async function logSearch(query: string, resultCount: number, at: Date) {
@@ -265,9 +261,9 @@ describe('GET /search/dashboard', () => {
   })
 
   it('defaults to 30 days', async () => {
-    const { status, response } = await get(ADMIN)
+    const { status, body } = await get(ADMIN)
     expect(status).toBe(200)
-    expect(response.json<Dashboard>().period).toBe('30d')
+    expect(body.period).toBe('30d')
   })
 
   it('serves the same figures again within the cache time', async () => {
@@ -281,13 +277,13 @@ describe('GET /search/dashboard', () => {
   it('answers 422 for an unknown period or parameter', async () => {
     const bad: Array<Record<string, string>> = [{ period: '2d' }, { period: '30d', extra: '1' }]
     for (const query of bad) {
-      const { status, response } = await get(ADMIN, query)
+      const { status, body, response } = await get(ADMIN, query)
       expect(status).toBe(422)
       expect(response.headers['content-type']).toContain('application/problem+json')
-      expect(response.json<Problem>().title).toMatch(/[a-z]/)
+      expect(body.title).toMatch(/[a-z]/)
     }
-    const { response } = await get(ADMIN, { period: '2d' })
-    expect(JSON.stringify(response.json<Problem>().errors)).toContain('Kies een periode')
+    const { body } = await get(ADMIN, { period: '2d' })
+    expect(JSON.stringify(body.errors)).toContain('Kies een periode')
   })
 
   it('refuses an employee (403) and a visitor (401), and is not on the public API', async () => {
@@ -302,6 +298,19 @@ describe('GET /search/dashboard', () => {
 })
 
 describe('computeDashboard', () => {
+  it('counts the data questions not yet delivered, by what holds them up', async () => {
+    const statuses = ['pending', 'pending', 'held', 'failed', 'delivered', 'delivered']
+    for (const status of statuses) {
+      await ctx.db.query(
+        `insert into data_requests (name, email, subject, message, status)
+         values ('Vrager', 'vrager@example.org', 'Onderwerp', 'Vraag', $1)`,
+        [status],
+      )
+    }
+    const body = await computeDashboard(ctx.db, '30d', new Date())
+    expect(body.dataRequests).toEqual({ waiting: 2, held: 1, failed: 1 })
+  })
+
   it('takes days from the given moment in Europe/Amsterdam', async () => {
     // 23:30 UTC on 31 March 2026 is already 1 April in Amsterdam (summer time).
     const body = await computeDashboard(ctx.db, '7d', new Date('2026-03-31T23:30:00Z'))

@@ -118,62 +118,76 @@ export async function computeDashboard(
   const bounds = await boundsOf(db, now, days)
   const range = [bounds.since, bounds.until]
   const top = DASHBOARD_LIMITS.topItems
-  const [documents, [rating], [active], uploads, opens, topDocuments, topQueries, zeroResults] =
-    await Promise.all([
-      documentCounts(db),
-      db.query<{ average: number | null; count: number }>(
-        `select round(avg(r.rating), 1)::float8 as average, count(*)::int as count
+  const [
+    documents,
+    [rating],
+    [active],
+    outbox,
+    uploads,
+    opens,
+    topDocuments,
+    topQueries,
+    zeroResults,
+  ] = await Promise.all([
+    documentCounts(db),
+    db.query<{ average: number | null; count: number }>(
+      `select round(avg(r.rating), 1)::float8 as average, count(*)::int as count
            from ratings r join documents d on d.id = r.document_id
           where d.deleted_at is null`,
-      ),
-      db.query<{ count: number }>(
-        'select count(*)::int as count from employees where last_seen_at >= $1',
-        [bounds.since],
-      ),
-      db.query<Bucket>(
-        `select to_char(month, 'YYYY-MM') as key, count
+    ),
+    db.query<{ count: number }>(
+      'select count(*)::int as count from employees where last_seen_at >= $1',
+      [bounds.since],
+    ),
+    // The outbox only (a partial index): delivered questions are never read.
+    db.query<{ status: string; count: number }>(
+      `select status, count(*)::int as count from data_requests
+          where status <> 'delivered' group by status`,
+    ),
+    db.query<Bucket>(
+      `select to_char(month, 'YYYY-MM') as key, count
            from (select date_trunc('month', created_at at time zone '${ZONE}') as month,
                         count(*)::int as count
                    from documents
                   where external_key is null and created_at >= $1 and created_at < $2
                   group by 1) m`,
-        [bounds.monthsSince, bounds.until],
-      ),
-      db.query<Bucket>(
-        // Formatting after grouping: to_char on every row costs ten times more.
-        `select to_char(day, 'YYYY-MM-DD') as key, count
+      [bounds.monthsSince, bounds.until],
+    ),
+    db.query<Bucket>(
+      // Formatting after grouping: to_char on every row costs ten times more.
+      `select to_char(day, 'YYYY-MM-DD') as key, count
            from (select (at at time zone '${ZONE}')::date as day, count(*)::int as count
                    from document_opens where at >= $1 and at < $2
                   group by 1) d`,
-        range,
-      ),
-      db.query<{ id: string; title: string; count: number }>(
-        // Deleted documents (few) are left out before ranking, titles joined to the top only.
-        `select d.id::text as id, d.title, o.count
+      range,
+    ),
+    db.query<{ id: string; title: string; count: number }>(
+      // Deleted documents (few) are left out before ranking, titles joined to the top only.
+      `select d.id::text as id, d.title, o.count
            from (select document_id, count(*)::int as count from document_opens
                   where at >= $1 and at < $2
                     and document_id not in (select id from documents where deleted_at is not null)
                   group by document_id order by count desc, document_id limit ${top}) o
            join documents d on d.id = o.document_id
           order by o.count desc, d.title, d.id`,
-        range,
-      ),
-      db.query<{ query: string; count: number }>(
-        `select normalized_query as query, count(*)::int as count
+      range,
+    ),
+    db.query<{ query: string; count: number }>(
+      `select normalized_query as query, count(*)::int as count
            from search_log where at >= $1 and at < $2 and normalized_query <> ''
           group by normalized_query order by count desc, normalized_query
           limit ${top}`,
-        range,
-      ),
-      db.query<{ query: string; count: number }>(
-        `select normalized_query as query, count(*)::int as count
+      range,
+    ),
+    db.query<{ query: string; count: number }>(
+      `select normalized_query as query, count(*)::int as count
            from search_log
           where at >= $1 and at < $2 and normalized_query <> '' and result_count = 0
           group by normalized_query order by count desc, normalized_query
           limit ${top}`,
-        range,
-      ),
-    ])
+      range,
+    ),
+  ])
   const dayKeys = consecutive(bounds.fromDay, days, 'day')
   const monthKeys = consecutive(bounds.fromMonth, DASHBOARD_LIMITS.uploadMonths, 'month')
   return {
@@ -185,6 +199,11 @@ export async function computeDashboard(
     averageRating: rating?.average ?? null,
     ratingCount: rating?.count ?? 0,
     activeEmployees: active?.count ?? 0,
+    dataRequests: {
+      waiting: outbox.find((row) => row.status === 'pending')?.count ?? 0,
+      held: outbox.find((row) => row.status === 'held')?.count ?? 0,
+      failed: outbox.find((row) => row.status === 'failed')?.count ?? 0,
+    },
     uploadsPerMonth: zeroFilled(monthKeys, uploads).map(({ key, count }) => ({
       month: key,
       count,

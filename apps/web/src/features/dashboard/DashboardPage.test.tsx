@@ -33,6 +33,7 @@ function aDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     averageRating: 3.7,
     ratingCount: 42,
     activeEmployees: 17,
+    dataRequests: { waiting: 0, held: 2, failed: 1 },
     uploadsPerMonth: Array.from({ length: 12 }, (_, i) => ({
       month: `2026-${String(i + 1).padStart(2, '0')}`,
       count: i === 10 ? 5 : 0,
@@ -105,6 +106,10 @@ describe('/dashboard', () => {
     expect(await tile(TEXTS.tiles.averageRating)).toHaveTextContent('42 waarderingen')
     expect(await tile(TEXTS.tiles.activeEmployees)).toHaveTextContent('17')
     expect(await tile(TEXTS.tiles.opens)).toHaveTextContent('6')
+    const outbox = await tile(TEXTS.tiles.dataRequests)
+    expect(outbox).toHaveTextContent('3')
+    expect(outbox).toHaveTextContent('1 mislukt, opnieuw te versturen door de technisch beheerder')
+    expect(outbox).toHaveTextContent('2 wachten op een mailserver')
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
   })
 

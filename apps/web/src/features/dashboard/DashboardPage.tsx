@@ -103,6 +103,8 @@ function PeriodSelect({
 
 function KeyFigures({ dashboard }: { dashboard: Dashboard }) {
   const opens = dashboard.opensPerDay.reduce((sum, day) => sum + day.count, 0)
+  const { waiting, held, failed } = dashboard.dataRequests
+  const undelivered = waiting + held + failed
   const period = TEXTS.period[dashboard.period].toLowerCase()
   return (
     <section aria-labelledby="kerncijfers">
@@ -134,6 +136,15 @@ function KeyFigures({ dashboard }: { dashboard: Dashboard }) {
           <dt>{TEXTS.tiles.opens}</dt>
           <dd className="portal-dashboard__value">{formatNumber(opens)}</dd>
           <dd>{period}</dd>
+        </div>
+        <div className="portal-dashboard__tile">
+          <dt>{TEXTS.tiles.dataRequests}</dt>
+          <dd className="portal-dashboard__value">{formatNumber(undelivered)}</dd>
+          <dd>
+            {undelivered === 0
+              ? TEXTS.tiles.allDelivered
+              : TEXTS.tiles.dataRequestParts(dashboard.dataRequests)}
+          </dd>
         </div>
       </dl>
     </section>

@@ -31,6 +31,24 @@ export const DASHBOARD_TEXTS = {
     activeEmployees: 'Actieve medewerkers',
     activeIn: (period: string) => period.toLowerCase(),
     opens: 'Geopende documenten',
+    dataRequests: 'Datavragen nog niet bezorgd',
+    allDelivered: 'Alle datavragen zijn bezorgd',
+    dataRequestParts: ({
+      waiting,
+      held,
+      failed,
+    }: {
+      waiting: number
+      held: number
+      failed: number
+    }) =>
+      [
+        failed > 0 && `${n(failed)} mislukt, opnieuw te versturen door de technisch beheerder`,
+        held > 0 && `${n(held)} wacht${held === 1 ? '' : 'en'} op een mailserver`,
+        waiting > 0 && `${n(waiting)} wordt verstuurd`,
+      ]
+        .filter(Boolean)
+        .join('; '),
   },
   showTable: 'Toon als tabel',
   count: 'Aantal',
