@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef, useState } from 'react'
+import { useCallback, useId, useMemo, useOptimistic, useRef, useState, useTransition } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { usePageTitle } from '../../shared/page-title.ts'
 import { Button } from '../../shared/ui/nlds.ts'
@@ -16,19 +16,29 @@ import { SortSelect } from './SortSelect.tsx'
 import { SEARCH_PAGE_TEXTS as TEXTS } from './texts.ts'
 import './search.css'
 
-/** The search state is the URL: every change is a navigation, so the back button undoes it. */
+/**
+ * The search state is the URL: every change is a navigation, so the back button undoes it.
+ * Until the navigation has rendered, the page already shows the change (a ticked box stays
+ * ticked), also when rendering the new results takes a while on a slow device.
+ */
 function useSearchState() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const { authenticated } = useAuth()
-  const state = useMemo(
+  const inUrl = useMemo(
     () => readSearchState(params, { employee: authenticated }),
     [params, authenticated],
   )
+  const [state, showAtOnce] = useOptimistic(inUrl)
+  const [, startTransition] = useTransition()
   // Filtering keeps the visitor where they are on the page; paging links do scroll up.
   const change = useCallback(
-    (next: SearchState) => void navigate(searchHref(next), { preventScrollReset: true }),
-    [navigate],
+    (next: SearchState) =>
+      startTransition(async () => {
+        showAtOnce(next)
+        await navigate(searchHref(next), { preventScrollReset: true })
+      }),
+    [navigate, showAtOnce],
   )
   return [state, change] as const
 }
