@@ -114,3 +114,13 @@ export const ValidationQuery = z.strictObject({
   ...pagingParams,
 })
 export type ValidationQuery = z.infer<typeof ValidationQuery>
+
+/** A document in a validation list: the summary plus what a validator judges it by. */
+export const DocumentForValidation = DocumentSummary.extend({
+  description: z.string(),
+  files: z.array(DocumentFile),
+}).meta({ id: 'DocumentForValidation' })
+export type DocumentForValidation = z.infer<typeof DocumentForValidation>
+
+export const ValidationList = listOf(DocumentForValidation).meta({ id: 'ValidationList' })
+export type ValidationList = z.infer<typeof ValidationList>

@@ -1,4 +1,9 @@
-import { API_PREFIX, apiPaths, type DocumentList, type Problem } from '@dataportaal/contract'
+import {
+  apiPaths,
+  type DocumentList,
+  type Problem,
+  type ValidationList,
+} from '@dataportaal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN,
@@ -22,7 +27,21 @@ const DOCUMENTS: Array<[string, DocumentSpec]> = [
     'ownDeleted',
     { title: 'Eigen verwijderd', status: 'openstaand', owner: EMPLOYEE, deleted: true },
   ],
-  ['otherPending', { title: 'Collega openstaand', status: 'openstaand', owner: OTHER_EMPLOYEE }],
+  [
+    'otherPending',
+    {
+      title: 'Collega openstaand',
+      description: 'Tellingen per kruispunt, per uur.',
+      status: 'openstaand',
+      owner: OTHER_EMPLOYEE,
+      file: {
+        fileName: 'tellingen.csv',
+        mediaType: 'text/csv',
+        sha256: 'b'.repeat(64),
+        size: 2048,
+      },
+    },
+  ],
   ['imported', { title: 'Geïmporteerd goedgekeurd' }],
 ]
 
@@ -38,14 +57,11 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-async function list(path: string, as: TestIdentity | null, query: Record<string, string> = {}) {
-  const search = new URLSearchParams(query).toString()
-  const response = await ctx.app.inject({
-    url: `${API_PREFIX.authenticated}${path}${search ? `?${search}` : ''}`,
-    headers: as ? { authorization: `Bearer ${await ctx.tokenFor(as)}` } : {},
-  })
-  return { status: response.statusCode, body: response.json<DocumentList & Problem>() }
-}
+const list = <T = DocumentList>(
+  path: string,
+  as: TestIdentity | null,
+  query: Record<string, string> = {},
+) => ctx.call<T & Problem>('GET', path, as, { query })
 
 const titles = (body: DocumentList) => body.Results.map((result) => result.title)
 
@@ -135,6 +151,22 @@ describe('GET /documents/validate', () => {
     })
     expect(count.body.Total).toBe(2)
     expect(count.body.Results).toHaveLength(1)
+  })
+
+  it('gives each document its description and files, so a validator needs no other call', async () => {
+    const { body } = await list<ValidationList>(apiPaths.validationList, ADMIN)
+    const [colleagues, own] = body.Results
+    expect(colleagues!.description).toBe('Tellingen per kruispunt, per uur.')
+    expect(colleagues!.files).toEqual([
+      expect.objectContaining({
+        fileName: 'tellingen.csv',
+        mediaType: 'text/csv',
+        size: 2048,
+        url: expect.stringMatching(new RegExp(`^/documents/${ids.otherPending}/files/`)),
+      }),
+    ])
+    expect(own!.description).toBe('')
+    expect(own!.files).toEqual([])
   })
 
   it('lists by status: disapproved with their reasons, approved ones', async () => {

@@ -1,9 +1,10 @@
-import type { OwnDocumentsQuery, ValidationQuery } from '@dataportaal/contract'
+import type { OwnDocumentsQuery, ValidationList, ValidationQuery } from '@dataportaal/contract'
 import type { Viewer } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { HttpProblem } from '../../http/problem.ts'
 import { pageOfDocuments } from './document-page.ts'
 import { canValidate, hasOwnDocuments } from './permissions.ts'
+import { FILES_JSON, presentFiles, type FileRows } from './service.ts'
 import { visibleTo } from './visibility.ts'
 
 /** Last modified first: what changed most recently is what its owner or a validator looks for. */
@@ -22,12 +23,39 @@ export function listOwnDocuments(db: Queryable, viewer: Viewer, query: OwnDocume
   })
 }
 
-/** Every document in one status, for validation by an admin. */
-export function listForValidation(db: Queryable, viewer: Viewer, query: ValidationQuery) {
+/**
+ * Every document in one status, for validation by an admin, each with its description and
+ * files: what a validator judges it by, in one answer for the whole page.
+ */
+export async function listForValidation(
+  db: Queryable,
+  viewer: Viewer,
+  query: ValidationQuery,
+): Promise<ValidationList> {
   if (!canValidate(viewer)) throw new HttpProblem(403, 'Alleen beheerders valideren documenten.')
-  return pageOfDocuments(db, viewer, query, {
+  const page = await pageOfDocuments(db, viewer, query, {
     where: (params) =>
       [visibleTo(viewer, params), `d.status = ${params.add(query.status)}`].join(' and '),
     orderBy: LAST_MODIFIED,
   })
+  const ids = page.Results.map((document) => document.contentUID)
+  const rows = ids.length
+    ? await db.query<{ id: string; description: string; files: FileRows }>(
+        `select d.id::text as id, d.description, ${FILES_JSON} as files
+           from documents d where d.id = any($1::uuid[])`,
+        [ids],
+      )
+    : []
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return {
+    Total: page.Total,
+    Results: page.Results.map((document) => {
+      const row = byId.get(document.contentUID)
+      return {
+        ...document,
+        description: row?.description ?? '',
+        files: presentFiles(document.contentUID, row?.files ?? []),
+      }
+    }),
+  }
 }

@@ -5,6 +5,7 @@ import {
   Problem,
   BucketList,
   DocumentList,
+  ValidationList,
   NoQuery,
   OwnDocumentsQuery,
   ValidationQuery,
@@ -136,7 +137,7 @@ export const documentRoutes =
           description:
             '`status` is `openstaand` tenzij anders gevraagd; `Total` daarvan is het aantal documenten dat op validatie wacht.',
           querystring: ValidationQuery,
-          response: { 200: DocumentList, 403: Problem, 422: Problem },
+          response: { 200: ValidationList, 403: Problem, 422: Problem },
         },
       },
       (request) => listForValidation(deps.db, request.viewer, request.query),

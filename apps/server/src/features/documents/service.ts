@@ -6,12 +6,35 @@ import { notFound } from '../../http/problem.ts'
 import { presentRecord, presentSummary, type DocumentRecordRow } from './presenter.ts'
 import { visibleTo } from './visibility.ts'
 
+/** A document's files as `filesJson` selects them. */
+export type FileRows = Array<{
+  id: string
+  fileName: string
+  mediaType: string
+  size: number
+  sha256: string
+}>
+
 interface DetailRow extends DocumentRecordRow, Record<string, unknown> {
   description: string
   license: string
   source_url: string | null
-  files: Array<{ id: string; fileName: string; mediaType: string; size: number; sha256: string }>
+  files: FileRows
 }
+
+/** The files of document `d`, in their order, as one JSON array (a select expression). */
+export const FILES_JSON = `coalesce((select json_agg(json_build_object('id', f.id, 'fileName', f.file_name,
+                        'mediaType', f.media_type, 'size', f.size_bytes, 'sha256', f.sha256)
+                        order by f.position, f.created_at)
+                        from document_files f where f.document_id = d.id), '[]')`
+
+/** The files as the API gives them, each with its download path. */
+export const presentFiles = (documentId: string, files: FileRows): DocumentFile[] =>
+  files.map((file) => ({
+    ...file,
+    size: Number(file.size),
+    url: fileDownloadPath(documentId, file.id),
+  }))
 
 /** Path of a file download, relative to the API prefix the caller used. */
 export const fileDownloadPath = (documentId: string, fileId: string) =>
@@ -30,10 +53,7 @@ export async function getDocument(db: Queryable, viewer: Viewer, id: string) {
             d.created_at, d.modified_at, d.published_at,
             exists (select 1 from favorites f where f.document_id = d.id and f.employee_id = ${me}) as favorited,
             (select r.rating::int from ratings r where r.document_id = d.id and r.employee_id = ${me}) as my_rating,
-            coalesce((select json_agg(json_build_object('id', f.id, 'fileName', f.file_name,
-                        'mediaType', f.media_type, 'size', f.size_bytes, 'sha256', f.sha256)
-                        order by f.position, f.created_at)
-                        from document_files f where f.document_id = d.id), '[]') as files
+            ${FILES_JSON} as files
        from documents d
        join content_types ct on ct.id = d.content_type_id
        join sources s on s.id = d.source_id
@@ -46,11 +66,7 @@ export async function getDocument(db: Queryable, viewer: Viewer, id: string) {
 }
 
 function presentDetail(row: DetailRow, viewer: Viewer): DocumentDetail {
-  const files: DocumentFile[] = row.files.map((file) => ({
-    ...file,
-    size: Number(file.size),
-    url: fileDownloadPath(row.id, file.id),
-  }))
+  const files = presentFiles(row.id, row.files)
   return {
     ...presentSummary(row, viewer),
     ...presentRecord(row, viewer),

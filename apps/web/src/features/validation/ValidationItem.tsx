@@ -1,11 +1,10 @@
-import type { DocumentFile, DocumentSummary } from '@dataportaal/contract'
+import type { DocumentFile, DocumentForValidation } from '@dataportaal/contract'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { formatFileSize } from '../../shared/format.ts'
 import { documentHref } from '../../shared/routes.ts'
 import { DateValue, DocumentMeta } from '../../shared/ui/DocumentMeta.tsx'
 import { Button } from '../../shared/ui/nlds.ts'
-import { useDocument } from '../documents/api.ts'
 import { useTokenDownload } from '../documents/download.ts'
 import { formatName } from '../documents/file-types.ts'
 import { VALIDATION_TEXTS as TEXTS } from './texts.ts'
@@ -23,7 +22,7 @@ export function ValidationItem({
   onApprove,
   onDisapprove,
 }: {
-  document: DocumentSummary
+  document: DocumentForValidation
   /** A decision about this document is under way. */
   busy: boolean
   onApprove: () => void
@@ -64,7 +63,7 @@ export function ValidationItem({
             </div>
           </div>
         )}
-        <DocumentDetails id={document.contentUID} title={document.title} />
+        <DocumentDetails document={document} />
         {document.status === 'openstaand' && (
           <div className="portal-validation-item__actions">
             <Button
@@ -96,12 +95,12 @@ export function ValidationItem({
   )
 }
 
-/** Description and files come with the document itself; lists carry neither. */
-function DocumentDetails({ id, title }: { id: string; title: string }) {
-  const detail = useDocument(id)
-  if (detail.isPending) return <p className="utrecht-paragraph">{TEXTS.detailsLoading}</p>
-  if (detail.isError) return <p className="utrecht-paragraph">{TEXTS.detailsFailed}</p>
-  const { description, files } = detail.data
+/** What the validator judges: the description and the files, and the way to the previews. */
+function DocumentDetails({
+  document: { contentUID: id, title, description, files },
+}: {
+  document: DocumentForValidation
+}) {
   return (
     <div className="portal-validation-item__details">
       <h3 className="portal-validation-item__subheading">{TEXTS.description}</h3>

@@ -2,7 +2,7 @@ import {
   API_PREFIX,
   VALIDATION_RETURN_DELAY_MS,
   apiPaths,
-  type DocumentSummary,
+  type DocumentForValidation,
   type ValidationResult,
 } from '@dataportaal/contract'
 import { act, screen, waitFor, within } from '@testing-library/react'
@@ -11,15 +11,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ADMIN, EMPLOYEE, storeSignedIn, testSession } from '../../test/auth.ts'
 import { json, renderRoutes, stubApi } from '../../test/render.tsx'
 import type { AuthState } from '../auth/auth-state.ts'
-import { OTHER_ID, OWN_ID, aDetail, aSummary } from '../my-documents/test-data.ts'
+import { OTHER_ID, OWN_ID, aSummary } from '../my-documents/test-data.ts'
 import { openCountQueryKey } from './open-count.ts'
 import { VALIDATION_TEXTS as TEXTS } from './texts.ts'
 import { ValidationPage } from './ValidationPage.tsx'
 
 const api = (path: string) => `${API_PREFIX.authenticated}${path}`
 
-const FIRST = aSummary({ contentUID: OWN_ID, title: 'Afvalinzameling 2024' })
-const SECOND = aSummary({ contentUID: OTHER_ID, title: 'Parkeergarages' })
+/** The list brings each document's description and files along. */
+const forValidation = (summary: ReturnType<typeof aSummary>): DocumentForValidation => ({
+  ...summary,
+  description: 'Per wijk.',
+  files: [],
+})
+const FIRST = forValidation(aSummary({ contentUID: OWN_ID, title: 'Afvalinzameling 2024' }))
+const SECOND = forValidation(aSummary({ contentUID: OTHER_ID, title: 'Parkeergarages' }))
 
 const decided = (id: string, overrides: Partial<ValidationResult> = {}): ValidationResult => ({
   id,
@@ -35,7 +41,7 @@ const decided = (id: string, overrides: Partial<ValidationResult> = {}): Validat
 
 /** The server: an open list that loses a document once it is decided. */
 function stubServer(decide: (url: URL) => Response = (url) => json(decided(idIn(url)))) {
-  let open: DocumentSummary[] = [FIRST, SECOND]
+  let open: DocumentForValidation[] = [FIRST, SECOND]
   const decisions: URL[] = []
   const { calls } = stubApi((url) => {
     if (url.pathname === api(apiPaths.validationList)) {
@@ -47,11 +53,6 @@ function stubServer(decide: (url: URL) => Response = (url) => json(decided(idIn(
       const response = decide(url)
       if (response.ok) open = open.filter((document) => document.contentUID !== idIn(url))
       return response
-    }
-    const detail = url.pathname.match(/\/documents\/([^/]+)$/)
-    if (detail?.[1]) {
-      const summary = [FIRST, SECOND].find((document) => document.contentUID === detail[1])
-      return json(aDetail({ ...summary, description: 'Per wijk.', files: [] }))
     }
     return json({ title: 'Niet gevonden', status: 404 }, 404)
   })
@@ -78,10 +79,14 @@ afterEach(() => {
 
 describe('/validatie', () => {
   it('shows the open documents with uploader, type, description and the two decisions', async () => {
-    stubServer()
+    const { calls } = stubServer()
     renderValidation()
     const items = within(await openList()).getAllByRole('listitem')
     expect(items).toHaveLength(2)
+    // Description and files come with the list: no call per document.
+    expect(
+      calls.filter((url) => /^\/api\/documents\/(?!validate$)[^/]+$/.test(url.pathname)),
+    ).toEqual([])
     const uploader = within(items[0]!).getByText(TEXTS.meta.uploader)
     expect(uploader.nextElementSibling).toHaveTextContent('Mirjam Medewerker')
     expect(within(items[0]!).getByText(TEXTS.meta.type).nextElementSibling).toHaveTextContent(

@@ -2,7 +2,7 @@ import {
   DocumentStatus,
   VALIDATION_RETURN_DELAY_MS,
   type Disapproval,
-  type DocumentSummary,
+  type DocumentForValidation,
   type ValidationResult,
 } from '@dataportaal/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -53,7 +53,7 @@ export function ValidationPage() {
 
 type Decision = { status: 'goedgekeurd' } | ({ status: 'afgekeurd' } & Disapproval)
 interface DecisionRequest {
-  document: DocumentSummary
+  document: DocumentForValidation
   decision: Decision
 }
 type Notice = { ok: true; text: string } | { ok: false; text: string }
@@ -66,7 +66,7 @@ function Validation({ status, page }: { status: DocumentStatus; page: number }) 
   const heading = useRef<HTMLHeadingElement>(null)
   const focusHeading = useCallback(() => heading.current?.focus(), [])
   const [notice, setNotice] = useState<Notice | null>(null)
-  const [disapproving, setDisapproving] = useState<DocumentSummary | null>(null)
+  const [disapproving, setDisapproving] = useState<DocumentForValidation | null>(null)
   const returnTimer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(returnTimer.current), [])
   // The decided item is gone (and the dialog closed, whose effect runs first): focus the heading.
@@ -75,7 +75,7 @@ function Validation({ status, page }: { status: DocumentStatus; page: number }) 
     if (focusRequest > 0) heading.current?.focus()
   }, [focusRequest])
 
-  const settle = (document: DocumentSummary) => {
+  const settle = (document: DocumentForValidation) => {
     dropFromOpenLists(queryClient, document.contentUID)
     refreshAfterDecision(queryClient)
     setDisapproving(null)

@@ -1,6 +1,6 @@
 import {
-  DocumentList,
   SEARCH_LIMITS,
+  ValidationList,
   ValidationResult,
   apiPaths,
   type Disapproval,
@@ -24,12 +24,15 @@ export const validationKeys = {
 
 export const pageCountOf = (total: number) => Math.ceil(total / VALIDATION_PAGE_SIZE)
 
-/** GET /documents/validate: one page of the documents in one status, newest first. */
+/**
+ * GET /documents/validate: one page of the documents in one status, newest first, each with
+ * its description and files.
+ */
 export function useValidationList(status: DocumentStatus, page: number) {
   return useQuery({
     queryKey: validationKeys.list(status, page),
     queryFn: ({ signal }) =>
-      apiRequest(DocumentList, apiPaths.validationList, {
+      apiRequest(ValidationList, apiPaths.validationList, {
         query: {
           status,
           offset: page,
@@ -53,7 +56,7 @@ export const disapproveDocument = (id: string, disapproval: Disapproval) =>
 
 /** A decided document leaves the cached open lists at once, before they are refetched. */
 export function dropFromOpenLists(queryClient: QueryClient, id: string) {
-  queryClient.setQueriesData<DocumentList>(
+  queryClient.setQueriesData<ValidationList>(
     { queryKey: [...validationKeys.lists, 'openstaand'] },
     (list) => {
       if (!list?.Results.some((document) => document.contentUID === id)) return list

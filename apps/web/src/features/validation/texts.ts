@@ -57,8 +57,6 @@ export const VALIDATION_TEXTS = {
   readLess: 'Beschrijving inkorten',
   files: 'Bestanden',
   noFiles: 'Geen bestanden.',
-  detailsLoading: 'Beschrijving en bestanden worden geladen…',
-  detailsFailed: 'Beschrijving en bestanden konden niet worden geladen.',
   download: 'Downloaden',
   downloadFailed: 'Downloaden is niet gelukt.',
   openDocument: 'Bekijk het document met voorbeelden',
