@@ -18,7 +18,7 @@ import { migrate } from '../../db/migrate.ts'
 import { jobHandlers } from '../../jobs/registry.ts'
 import { runPendingJobs } from '../../jobs/worker.ts'
 import { FileStore } from '../../storage/file-store.ts'
-import { requeueDataRequests } from './outbox.ts'
+import { listOutbox, requeueDataRequests } from './outbox.ts'
 import {
   closedPort,
   readMail,
@@ -228,6 +228,18 @@ describe('POST /mail', () => {
     }
     expect(errors).toEqual([expect.stringContaining('could not be delivered')])
     expect(await requestRow(id)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS })
+    // What the admin's `npm run data-requests -- list` shows.
+    expect(await listOutbox(ctx.db, ['failed'])).toEqual([
+      {
+        id,
+        status: 'failed',
+        createdAt: expect.any(Date),
+        attempts: MAX_ATTEMPTS,
+        lastError: expect.stringMatching(/\S/),
+        email: VALID.email,
+        subject: VALID.subject,
+      },
+    ])
     await advanceBackoff()
     expect(await runJobs({ smtpPort: smtp.port }).ran).toBe(0)
 

@@ -13,32 +13,15 @@ const Payload = z.object({ requestId: z.uuid() })
 /** An SMTP server that does not answer is a failed attempt, well within the job's lease. */
 const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 }
 
+/** The stored question, with its delivery status; null when it is gone. */
 async function readRequest(db: Db, id: string) {
-  const [row] = await db.query<{
-    id: string
-    name: string
-    email: string
-    organisation: string | null
-    subject: string
-    message: string
-    created_at: Date
-    status: string
-  }>(
-    `select id::text, name, email, organisation, subject, message, created_at, status
+  const [row] = await db.query<StoredDataRequest & { status: string }>(
+    `select id::text as id, name, email, organisation, subject, message,
+            created_at as "createdAt", status
        from data_requests where id = $1`,
     [id],
   )
-  if (!row) return null
-  const request: StoredDataRequest = {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    organisation: row.organisation,
-    subject: row.subject,
-    message: row.message,
-    createdAt: new Date(row.created_at),
-  }
-  return { request, status: row.status }
+  return row ?? null
 }
 
 async function send(smtpUrl: string, mail: ReturnType<typeof dataRequestMail>) {
@@ -66,10 +49,9 @@ export function deliverDataRequestJob(deps: {
   return async (payload, job) => {
     const parsed = Payload.safeParse(payload)
     if (!parsed.success) throw new PermanentJobError('payload without a requestId')
-    const found = await readRequest(db, parsed.data.requestId)
+    const request = await readRequest(db, parsed.data.requestId)
     // Gone, or delivered by an earlier attempt whose job was not settled.
-    if (!found || found.status === 'delivered') return
-    const { request } = found
+    if (!request || request.status === 'delivered') return
 
     if (!config.smtpUrl) {
       await db.query(

@@ -2,7 +2,7 @@ import type { SendMailOptions } from 'nodemailer'
 import { escapeHtml } from '../search/highlight.ts'
 
 /** A stored data question, as the delivery job reads it. */
-export interface StoredDataRequest {
+export type StoredDataRequest = {
   id: string
   name: string
   email: string

@@ -3,7 +3,7 @@ import { enqueueDelivery } from './service.ts'
 
 export type OutboxStatus = 'pending' | 'held' | 'failed'
 
-export interface OutboxEntry {
+export type OutboxEntry = {
   id: string
   status: OutboxStatus
   createdAt: Date
@@ -18,30 +18,14 @@ export async function listOutbox(
   db: Db,
   statuses: readonly OutboxStatus[] = ['pending', 'held', 'failed'],
 ): Promise<OutboxEntry[]> {
-  const rows = await db.query<{
-    id: string
-    status: OutboxStatus
-    created_at: Date
-    attempts: number
-    last_error: string | null
-    email: string
-    subject: string
-  }>(
-    `select id::text, status, created_at, attempts, last_error, email, subject
+  return db.query<OutboxEntry>(
+    `select id::text as id, status, created_at as "createdAt", attempts,
+            last_error as "lastError", email, subject
        from data_requests
       where status = any($1::text[])
       order by created_at, id`,
     [statuses],
   )
-  return rows.map((row) => ({
-    id: row.id,
-    status: row.status,
-    createdAt: new Date(row.created_at),
-    attempts: row.attempts,
-    lastError: row.last_error,
-    email: row.email,
-    subject: row.subject,
-  }))
 }
 
 /**
