@@ -3,6 +3,7 @@ import { isEmployee, type Employee, type Viewer } from '../../auth/viewer.ts'
 import type { Db, Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
 import { HttpProblem, notFound } from '../../http/problem.ts'
+import { recordAudit } from '../audit/record.ts'
 import { refreshSearchIndex } from '../documents/search-index.ts'
 import { visibleTo } from '../documents/visibility.ts'
 import { resolveName, type Vocabulary } from './vocabulary-match.ts'
@@ -57,17 +58,12 @@ async function recordChange(
 ) {
   const { singular } = LINKS[vocabulary]
   await refreshSearchIndex(tx, [document.id])
-  await tx.query(
-    `insert into audit_log (actor_id, action, document_id, document_title, details)
-     values ($1, $2, $3, $4, $5::jsonb)`,
-    [
-      viewer.id,
-      `${singular}_${change}`,
-      document.id,
-      document.title,
-      JSON.stringify({ [singular]: name }),
-    ],
-  )
+  await recordAudit(tx, {
+    actorId: viewer.id,
+    action: `${singular}_${change}`,
+    document,
+    details: { [singular]: name },
+  })
 }
 
 async function classificationOf(

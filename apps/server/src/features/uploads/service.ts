@@ -13,7 +13,7 @@ import type { FileStore } from '../../storage/file-store.ts'
 import { removeUnreferencedFiles } from '../../storage/sweep.ts'
 import { refreshSearchIndex } from '../documents/search-index.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
-import { recordAudit } from './audit.ts'
+import { recordAudit } from '../audit/record.ts'
 import {
   assertCanUpload,
   checkFileCount,
@@ -121,8 +121,7 @@ async function commitUpload(
       await recordAudit(tx, {
         actorId: viewer.id,
         action: previous ? 'document_edited' : 'document_uploaded',
-        documentId: id,
-        documentTitle: form.title,
+        document: { id, title: form.title },
         details: {
           ...(previous ? { previousStatus: previous.status, previousTitle: previous.title } : {}),
           contentTypeName: vocabulary.contentTypeName,
@@ -166,8 +165,7 @@ export async function deleteUpload(db: Db, viewer: Viewer, id: string): Promise<
     await recordAudit(tx, {
       actorId: viewer.id,
       action: 'document_deleted',
-      documentId: id,
-      documentTitle: document.title,
+      document: { id, title: document.title },
       details: { previousStatus: document.status, ownerId: document.owner_id },
     })
   })

@@ -2,6 +2,7 @@ import type { Disapproval, DocumentStatus, ValidationResult } from '@dataportaal
 import type { Viewer } from '../../auth/viewer.ts'
 import type { Db, Queryable } from '../../db/client.ts'
 import { HttpProblem, notFound } from '../../http/problem.ts'
+import { recordAudit } from '../audit/record.ts'
 import { canValidate } from '../documents/permissions.ts'
 
 /** What an admin decides about a document awaiting validation. */
@@ -82,29 +83,16 @@ export async function decide(
 }
 
 /** Writes who decided what about which document and why; answers when. */
-async function recordDecision(
-  tx: Queryable,
-  actorId: string,
-  document: StateRow,
-  decision: Decision,
-): Promise<Date> {
-  const details =
-    decision.status === 'afgekeurd'
-      ? { statusCategory: decision.statusCategory, statusDescription: decision.statusDescription }
-      : {}
-  const [row] = await tx.query<{ at: Date }>(
-    `insert into audit_log (actor_id, action, document_id, document_title, details)
-     values ($1, $2, $3, $4, $5::jsonb) returning at`,
-    [
-      actorId,
-      VALIDATION_ACTIONS[decision.status],
-      document.id,
-      document.title,
-      JSON.stringify(details),
-    ],
-  )
-  return row?.at ?? new Date()
-}
+const recordDecision = (tx: Queryable, actorId: string, document: StateRow, decision: Decision) =>
+  recordAudit(tx, {
+    actorId,
+    action: VALIDATION_ACTIONS[decision.status],
+    document,
+    details:
+      decision.status === 'afgekeurd'
+        ? { statusCategory: decision.statusCategory, statusDescription: decision.statusDescription }
+        : {},
+  })
 
 /**
  * No row was updated: the document is gone, was already decided the same way (idempotent:

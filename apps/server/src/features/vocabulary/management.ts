@@ -2,6 +2,7 @@ import type { ManagedVocabularyItem, ThesaurusEdit, ThesaurusEntry } from '@data
 import { isAdmin, type Employee, type Viewer } from '../../auth/viewer.ts'
 import type { Db, Queryable } from '../../db/client.ts'
 import { HttpProblem } from '../../http/problem.ts'
+import { recordAudit } from '../audit/record.ts'
 import { refreshSearchIndex } from '../documents/search-index.ts'
 import { loadThesaurus } from './service.ts'
 
@@ -41,20 +42,6 @@ function manager(viewer: Viewer): Employee {
 /** 409 that names the field (`body.name`, `body.synonyms`, …) so a form can show it there. */
 const conflict = (field: 'name' | 'synonyms' | 'related', message: string) =>
   new HttpProblem(409, message, [{ path: `body.${field}`, message }])
-
-async function audit(
-  tx: Queryable,
-  actor: Employee,
-  action: string,
-  details: Record<string, unknown>,
-  document?: { id: string; title: string },
-) {
-  await tx.query(
-    `insert into audit_log (actor_id, action, document_id, document_title, details)
-     values ($1, $2, $3, $4, $5::jsonb)`,
-    [actor.id, action, document?.id ?? null, document?.title ?? null, JSON.stringify(details)],
-  )
-}
 
 /** Every entry with the number of documents (not deleted, any status) that carry it. */
 export async function listManaged(
@@ -126,7 +113,11 @@ export async function createManaged(
       )
       throw conflict('name', `Er bestaat al een ${noun} met deze naam: ${existing?.name ?? name}.`)
     }
-    await audit(tx, admin, `${singular}_created`, { [singular]: name })
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: `${singular}_created`,
+      details: { [singular]: name },
+    })
     return created.id
   })
 }
@@ -171,11 +162,17 @@ export async function deleteManaged(
       documents.map((document) => document.id),
     )
     for (const document of documents) {
-      await audit(tx, admin, `${singular}_removed`, { [singular]: entry.name }, document)
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: `${singular}_removed`,
+        document,
+        details: { [singular]: entry.name },
+      })
     }
-    await audit(tx, admin, `${singular}_deleted`, {
-      [singular]: entry.name,
-      documents: documents.length,
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: `${singular}_deleted`,
+      details: { [singular]: entry.name, documents: documents.length },
     })
   })
 }
@@ -263,7 +260,11 @@ export async function saveThesaurusTerms(
        union all select $1::uuid, 'related', unnest($3::text[])`,
       [theme.id, synonyms, related],
     )
-    await audit(tx, admin, 'thesaurus_changed', { theme: theme.name, synonyms, related })
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'thesaurus_changed',
+      details: { theme: theme.name, synonyms, related },
+    })
     const [entry] = await loadThesaurus(tx, theme.id)
     return entry ?? { term: theme.name, synonyms, related }
   })

@@ -1,0 +1,38 @@
+import type { Queryable } from '../../db/client.ts'
+
+type Vocabulary = 'theme' | 'label'
+
+/** Every action the audit log records. */
+export type AuditAction =
+  | 'document_uploaded'
+  | 'document_edited'
+  | 'document_deleted'
+  | 'document_approved'
+  | 'document_disapproved'
+  | `${Vocabulary}_${'added' | 'removed' | 'created' | 'deleted'}`
+  | 'thesaurus_changed'
+
+export interface AuditEntry {
+  actorId: string
+  action: AuditAction
+  /** The document it is about, if any; id and title stay in the log after a purge. */
+  document?: { id: string; title: string } | undefined
+  details: Record<string, unknown>
+}
+
+/** Who did what (to which document) and why, in the transaction of the change itself; answers when. */
+export async function recordAudit(tx: Queryable, entry: AuditEntry): Promise<Date> {
+  const [row] = await tx.query<{ at: Date }>(
+    `insert into audit_log (actor_id, action, document_id, document_title, details)
+     values ($1, $2, $3, $4, $5::jsonb) returning at`,
+    [
+      entry.actorId,
+      entry.action,
+      entry.document?.id ?? null,
+      entry.document?.title ?? null,
+      JSON.stringify(entry.details),
+    ],
+  )
+  if (!row) throw new Error('audit_log insert returned no row')
+  return row.at
+}
