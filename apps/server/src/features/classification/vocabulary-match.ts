@@ -31,8 +31,8 @@ export async function findByName(
   return row
 }
 
-/** The themes that have this term as a thesaurus synonym, ignoring case. */
-async function themesWithSynonym(db: Queryable, term: string): Promise<VocabularyEntry[]> {
+/** The themes that have this term as a thesaurus synonym, ignoring case, by name. */
+export async function themesWithSynonym(db: Queryable, term: string): Promise<VocabularyEntry[]> {
   return db.query<{ id: string; name: string }>(
     `select t.id::text, t.name from theme_terms tt join themes t on t.id = tt.theme_id
       where tt.kind = 'synonym' and lower(tt.term) = lower($1)

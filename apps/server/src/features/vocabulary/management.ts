@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../db/client.ts'
 import { HttpProblem } from '../../http/problem.ts'
 import { recordAudit } from '../audit/record.ts'
 import { refreshSearchIndex } from '../documents/search-index.ts'
+import { themesWithSynonym } from '../classification/vocabulary-match.ts'
 import { loadThesaurus } from './service.ts'
 
 /** Themes ("tags") or labels. */
@@ -69,18 +70,6 @@ async function lockThemeNames(tx: Queryable) {
   await tx.query(`select pg_advisory_xact_lock(hashtext('portal:theme-names'))`)
 }
 
-/** The theme that has this term as a synonym, other than `exceptThemeId`. */
-async function themeWithSynonym(db: Queryable, term: string, exceptThemeId: string | null) {
-  const [row] = await db.query<{ name: string }>(
-    `select t.name from theme_terms tt join themes t on t.id = tt.theme_id
-      where tt.kind = 'synonym' and lower(tt.term) = lower($1)
-        and ($2::uuid is null or t.id <> $2::uuid)
-      order by lower(t.name) limit 1`,
-    [term, exceptThemeId],
-  )
-  return row?.name
-}
-
 /**
  * Adds a theme or label and answers its id. A name in use (ignoring case) is refused with
  * 409, and so is a new theme named like another theme's synonym: search could no longer tell
@@ -97,9 +86,9 @@ export async function createManaged(
   return db.transaction(async (tx) => {
     if (vocabulary === 'themes') {
       await lockThemeNames(tx)
-      const owner = await themeWithSynonym(tx, name, null)
+      const [owner] = await themesWithSynonym(tx, name)
       if (owner) {
-        throw conflict('name', `‘${name}’ is al een synoniem van het thema ${owner}.`)
+        throw conflict('name', `‘${name}’ is al een synoniem van het thema ${owner.name}.`)
       }
     }
     const [created] = await tx.query<{ id: string }>(
