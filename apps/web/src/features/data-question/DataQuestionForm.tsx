@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { ApiError } from '../../shared/api/client.ts'
 import { useConfig } from '../../shared/api/config.ts'
 import { ErrorSummary } from '../../shared/ui/ErrorSummary.tsx'
-import { Field, FieldError, describedBy } from '../../shared/ui/Field.tsx'
+import { Field, FieldError, RequiredMark, describedBy } from '../../shared/ui/Field.tsx'
 import {
   Button,
   ButtonGroup,
@@ -230,7 +230,8 @@ export function DataQuestionForm() {
             onChange={(event) => change({ consent: event.target.checked }, 'consent')}
           />
           <FormLabel htmlFor={ids.consent} type="checkbox">
-            {TEXTS.consent} <span className="portal-form-required">{TEXTS.required}</span>
+            {TEXTS.consent}
+            <RequiredMark />
           </FormLabel>
         </div>
         <p id={`${ids.consent}-hint`} className="utrecht-form-field-description">

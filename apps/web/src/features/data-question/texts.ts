@@ -1,3 +1,5 @@
+import { formatNumber } from '../../shared/format.ts'
+
 /** Every text of /datavraag, together so they can be read as Dutch. */
 export const DATA_QUESTION_TEXTS = {
   title: 'Datavraag',
@@ -15,7 +17,6 @@ export const DATA_QUESTION_TEXTS = {
 
   formTitle: 'Stel uw vraag',
   formIntro: 'Velden met (verplicht) moet u invullen.',
-  required: '(verplicht)',
   name: 'Naam',
   email: 'E-mailadres',
   emailHint: 'Op dit adres krijgt u antwoord.',
@@ -27,8 +28,8 @@ export const DATA_QUESTION_TEXTS = {
     'Beschrijf zo precies mogelijk welke gegevens u zoekt, over welk gebied en welke periode.',
   charactersLeft: (count: number) =>
     count >= 0
-      ? `Nog ${count.toLocaleString('nl-NL')} tekens over.`
-      : `${(-count).toLocaleString('nl-NL')} tekens te veel.`,
+      ? `Nog ${formatNumber(count)} tekens over.`
+      : `${formatNumber(-count)} tekens te veel.`,
   consent:
     'Ik geef toestemming dat de gemeente mijn gegevens gebruikt om mijn vraag te beantwoorden.',
   consentHint: 'Lees in de privacyverklaring hoe de gemeente met uw gegevens omgaat:',

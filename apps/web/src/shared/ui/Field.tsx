@@ -2,7 +2,8 @@ import type { ReactNode } from 'react'
 import { FormField, FormLabel } from './nlds.ts'
 import './form.css'
 
-const REQUIRED = '(verplicht)'
+/** Beside the label of a field that must be filled in. */
+export const RequiredMark = () => <span className="portal-form-required"> (verplicht)</span>
 
 /** The ids a control refers to with aria-describedby: its hint and its error, when shown. */
 export const describedBy = (id: string, hint: boolean, error: string | undefined) =>
@@ -31,7 +32,7 @@ export function Field({
       label={
         <FormLabel htmlFor={id}>
           {label}
-          {required && <span className="portal-form-required"> {REQUIRED}</span>}
+          {required && <RequiredMark />}
         </FormLabel>
       }
       description={
@@ -81,7 +82,7 @@ export function FieldSet({
     >
       <legend className="utrecht-form-fieldset__legend utrecht-form-fieldset__legend--html-legend">
         {legend}
-        {required && <span className="portal-form-required"> {REQUIRED}</span>}
+        {required && <RequiredMark />}
       </legend>
       {hint && (
         <div id={`${id}-hint`} className="utrecht-form-field-description">
