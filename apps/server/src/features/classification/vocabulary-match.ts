@@ -15,29 +15,38 @@ export const NOT_IN_VOCABULARY: Record<Vocabulary, string> = {
 }
 
 /**
- * The entry of exactly this name, ignoring case (names are unique that way). In a
- * transaction the entry stays until it ends: an admin deleting it at the same moment waits,
- * or, having deleted it first, makes this find nothing, so a link to it is never left dangling.
+ * Locking for key share keeps an entry until the transaction ends: an admin deleting it at
+ * the same moment waits, or, having deleted it first, makes the lookup find nothing, so a
+ * link to it is never left dangling. Only lookups that are about to link to it lock.
  */
+const forLinking = (lock: boolean, table?: string) =>
+  lock ? `for key share${table ? ` of ${table}` : ''}` : ''
+
+/** The entry of exactly this name, ignoring case (names are unique that way). */
 export async function findByName(
   db: Queryable,
   vocabulary: Vocabulary,
   name: string,
+  { lock = false }: { lock?: boolean } = {},
 ): Promise<VocabularyEntry | undefined> {
   const [row] = await db.query<{ id: string; name: string }>(
-    `select id::text, name from ${vocabulary} where lower(name) = lower($1) for key share`,
+    `select id::text, name from ${vocabulary} where lower(name) = lower($1) ${forLinking(lock)}`,
     [name.trim()],
   )
   return row
 }
 
 /** The themes that have this term as a thesaurus synonym, ignoring case, by name. */
-export async function themesWithSynonym(db: Queryable, term: string): Promise<VocabularyEntry[]> {
+export async function themesWithSynonym(
+  db: Queryable,
+  term: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<VocabularyEntry[]> {
   return db.query<{ id: string; name: string }>(
     `select t.id::text, t.name from theme_terms tt join themes t on t.id = tt.theme_id
       where tt.kind = 'synonym' and lower(tt.term) = lower($1)
       order by lower(t.name)
-        for key share of t`,
+      ${forLinking(lock, 't')}`,
     [term.trim()],
   )
 }
@@ -48,7 +57,8 @@ const invalidName = (parameter: string, message: string) =>
 /**
  * What a name typed in a picker stands for: the entry of that name, or, for themes, the
  * one theme whose synonym it is (the picker suggests synonyms that lead to their theme).
- * Anything else is refused with 422 on the query `parameter` that carried it.
+ * Anything else is refused with 422 on the query `parameter` that carried it. The entry is
+ * locked for the caller's transaction, which links to it.
  */
 export async function resolveName(
   db: Queryable,
@@ -56,10 +66,10 @@ export async function resolveName(
   name: string,
   parameter: string,
 ): Promise<VocabularyEntry> {
-  const entry = await findByName(db, vocabulary, name)
+  const entry = await findByName(db, vocabulary, name, { lock: true })
   if (entry) return entry
   if (vocabulary === 'themes') {
-    const themes = await themesWithSynonym(db, name)
+    const themes = await themesWithSynonym(db, name, { lock: true })
     const [only] = themes
     if (only && themes.length === 1) return only
     if (themes.length > 1) {
