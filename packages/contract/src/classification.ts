@@ -1,12 +1,15 @@
 import { z } from 'zod'
 import { VOCABULARY_LIMITS } from './tags.ts'
+import { singleLineText } from './text.ts'
 
 /**
- * A theme or label name as typed: trimmed, then matched case-insensitively against the
- * vocabulary. A name that is not in it is refused with 422.
+ * A theme or label name as typed: one line, trimmed, then matched case-insensitively
+ * against the vocabulary. A name that is not in it is refused with 422.
  */
-export const VocabularyName = z
-  .string()
+export const VocabularyName = singleLineText(
+  undefined,
+  'Een naam mag geen tabs, regeleinden of andere stuurtekens bevatten.',
+)
   .trim()
   .min(VOCABULARY_LIMITS.nameMin, { error: 'Vul een naam in.' })
   .max(VOCABULARY_LIMITS.nameMax, {

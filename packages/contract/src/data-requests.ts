@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { API_PREFIX } from './common.ts'
+import { multiLineText, singleLineText } from './text.ts'
 
 /** POST here (no path after the mail prefix, no token) to send a data question. */
 export const DATA_REQUEST_URL = API_PREFIX.mail
@@ -36,43 +37,35 @@ export const DATA_REQUEST_MESSAGES = {
 const M = DATA_REQUEST_MESSAGES
 
 /**
- * No control characters (newlines above all) and no line or paragraph separators: a name
- * and a subject end up in mail headers, where a line break would start a new header.
+ * One line: a name and a subject end up in mail headers, where a line break would start a
+ * new header.
  */
-const ONE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u
-
 const oneLine = (required: string, max: number, tooLong: string) =>
-  z
-    .string({ error: required })
+  singleLineText({ error: required }, M.oneLine)
     .trim()
     .min(1, { error: required })
     .max(max, { error: tooLong })
-    .regex(ONE_LINE, { error: M.oneLine })
 
 /** POST /mail: a question for the data team (decisions.md, "Data question"). */
 export const DataRequest = z
   .strictObject(
     {
       name: oneLine(M.name, DATA_REQUEST_LIMITS.name, M.nameTooLong),
-      email: z
-        .string({ error: M.email })
+      email: singleLineText({ error: M.email }, M.email)
         .trim()
         .max(DATA_REQUEST_LIMITS.email, { error: M.emailTooLong })
         .pipe(z.email({ error: M.email })),
-      organisation: z
-        .string({ error: M.organisationTooLong })
+      organisation: singleLineText({ error: M.organisationTooLong }, M.oneLine)
         .trim()
         .max(DATA_REQUEST_LIMITS.organisation, { error: M.organisationTooLong })
-        .regex(ONE_LINE, { error: M.oneLine })
         .optional(),
       subject: oneLine(M.subject, DATA_REQUEST_LIMITS.subject, M.subjectTooLong),
-      message: z
-        .string({ error: M.message })
+      message: multiLineText({ error: M.message })
         .trim()
         .min(1, { error: M.message })
         .max(DATA_REQUEST_LIMITS.message, { error: M.messageTooLong }),
       consent: z.literal(true, { error: M.consent }),
-      [HONEYPOT_FIELD]: z.string().max(2_000).optional(),
+      [HONEYPOT_FIELD]: multiLineText().max(2_000).optional(),
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? M.unknownField : undefined) },
   )

@@ -1,4 +1,5 @@
 export * from './common.ts'
+export * from './text.ts'
 export * from './config.ts'
 export * from './documents.ts'
 export * from './search.ts'

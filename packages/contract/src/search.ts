@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Bucket } from './common.ts'
+import { multiLineText, singleLineText } from './text.ts'
 
 export const SEARCH_LIMITS = {
   defaultPageSize: 10,
@@ -27,7 +28,10 @@ export type SearchSort = z.infer<typeof SearchSort>
 
 /** Query arrays are sent as repeated parameters; a single value arrives as a string. */
 const repeated = z
-  .union([z.string().max(200), z.array(z.string().max(200)).max(SEARCH_LIMITS.maxFilterValues)])
+  .union([
+    singleLineText().max(200),
+    z.array(singleLineText().max(200)).max(SEARCH_LIMITS.maxFilterValues),
+  ])
   .transform((value) => (Array.isArray(value) ? value : [value]))
   .optional()
 
@@ -44,8 +48,14 @@ export const pagingParams = {
     .default(SEARCH_LIMITS.defaultPageSize),
 }
 
+/**
+ * What a person typed in the search box. A pasted tab or line break is whitespace like a
+ * space (only letters and digits reach the search), so the rule for several lines applies.
+ */
+const searchText = () => multiLineText().max(SEARCH_LIMITS.maxQueryLength)
+
 const searchParams = {
-  query: z.string().max(SEARCH_LIMITS.maxQueryLength).optional(),
+  query: searchText().optional(),
   ...pagingParams,
   categoryType: repeated,
   tags: repeated,
@@ -109,9 +119,7 @@ export const SearchResponse = z
   .meta({ id: 'SearchResponse' })
 export type SearchResponse = z.infer<typeof SearchResponse>
 
-export const CompleteParams = z.strictObject({
-  query: z.string().max(SEARCH_LIMITS.maxQueryLength),
-})
+export const CompleteParams = z.strictObject({ query: searchText() })
 export const CompleteResponse = z.array(z.string()).max(SEARCH_LIMITS.maxSuggestions)
 
 /** What the search bar needs before it asks for suggestions (spec section 5). */

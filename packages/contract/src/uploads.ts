@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DOCUMENT_LIMITS } from './documents.ts'
 import { VOCABULARY_LIMITS } from './tags.ts'
+import { multiLineText, singleLineText } from './text.ts'
 
 /**
  * Limits of `POST /documents/upload` besides the size limit, which is the server's
@@ -48,8 +49,7 @@ const required = (what: string) => ({
  */
 export const UploadForm = z.strictObject({
   contentUID: z.uuid({ error: 'Dit is geen geldig document-id.' }).optional(),
-  title: z
-    .string(required('een titel'))
+  title: singleLineText(required('een titel'))
     .trim()
     .min(DOCUMENT_LIMITS.titleMin, {
       error: `Een titel is minstens ${DOCUMENT_LIMITS.titleMin} tekens lang.`,
@@ -57,20 +57,17 @@ export const UploadForm = z.strictObject({
     .max(DOCUMENT_LIMITS.titleMax, {
       error: `Een titel is hoogstens ${DOCUMENT_LIMITS.titleMax} tekens lang.`,
     }),
-  description: z
-    .string()
+  description: multiLineText()
     .trim()
     .max(DOCUMENT_LIMITS.descriptionMax, {
       error: `Een beschrijving is hoogstens ${DOCUMENT_LIMITS.descriptionMax.toLocaleString('nl-NL')} tekens lang.`,
     })
     .default(''),
-  contentTypeName: z
-    .string(required('een soort document'))
+  contentTypeName: singleLineText(required('een soort document'))
     .trim()
     .min(1, { error: 'Kies een soort document.' })
     .max(VOCABULARY_LIMITS.nameMax, { error: 'Kies een soort document uit de lijst.' }),
-  sourceFriendlyName: z
-    .string(required('de bron'))
+  sourceFriendlyName: singleLineText(required('de bron'))
     .trim()
     .min(1, { error: 'Vul de bron in.' })
     .max(UPLOAD_LIMITS.sourceMax, {
@@ -78,16 +75,14 @@ export const UploadForm = z.strictObject({
     }),
   themes: z
     .array(
-      z
-        .string()
+      singleLineText()
         .trim()
         .min(1, { error: 'Een thema heeft een naam.' })
         .max(VOCABULARY_LIMITS.nameMax, { error: 'Kies een thema uit de lijst.' }),
     )
     .max(UPLOAD_LIMITS.themes, { error: `Kies hoogstens ${UPLOAD_LIMITS.themes} thema’s.` })
     .default([]),
-  license: z
-    .string()
+  license: singleLineText()
     .trim()
     .min(1)
     .max(UPLOAD_LIMITS.licenseMax, {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DOCUMENT_LIMITS, STATUS_CATEGORIES, StatusCategory } from './documents.ts'
 import { DocumentStatus } from './search.ts'
+import { multiLineText } from './text.ts'
 
 /** After approving or disapproving, the app returns to /validatie after this pause (spec section 9). */
 export const VALIDATION_RETURN_DELAY_MS = 700
@@ -14,8 +15,7 @@ const DESCRIPTION_MESSAGE = 'Vul een toelichting in: waarom wordt het document a
  */
 export const Disapproval = z.strictObject({
   statusCategory: z.enum(STATUS_CATEGORIES, { error: CATEGORY_MESSAGE }),
-  statusDescription: z
-    .string({ error: DESCRIPTION_MESSAGE })
+  statusDescription: multiLineText({ error: DESCRIPTION_MESSAGE })
     .trim()
     .min(1, { error: DESCRIPTION_MESSAGE })
     .max(DOCUMENT_LIMITS.statusDescriptionMax, {

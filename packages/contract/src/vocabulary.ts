@@ -2,19 +2,15 @@ import { z } from 'zod'
 import { VocabularyName } from './classification.ts'
 import { listOf } from './common.ts'
 
-/** Tabs, line breaks and other control characters have no place in a name or term. */
-const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u
-
 /** At most this many synonyms, and as many related terms, per theme. */
 export const THESAURUS_LIMITS = { termsMax: 50 } as const
 
 /**
- * A new theme or label name, or a thesaurus term: trimmed, 1 to 60 characters, without
- * control characters. Uniqueness (ignoring case) is the server's check: 409.
+ * A new theme or label name, or a thesaurus term: as every `VocabularyName`, one line
+ * without control characters, trimmed, 1 to 60 characters. Uniqueness (ignoring case) is
+ * the server's check: 409.
  */
-export const NewVocabularyName = VocabularyName.refine((name) => !CONTROL_CHARACTERS.test(name), {
-  error: 'Een naam mag geen tabs, regeleinden of andere stuurtekens bevatten.',
-})
+export const NewVocabularyName = VocabularyName
 
 /** PUT /tags and PUT /labels: the name of the new theme or label. Answers 201 with its id. */
 export const NewVocabularyItem = z.strictObject({ name: NewVocabularyName })

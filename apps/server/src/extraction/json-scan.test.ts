@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { scanJsonFile } from './json-scan.ts'
+import { JSON_MAX_DEPTH, scanJsonFile } from './json-scan.ts'
 
 const DEMO_DIR = fileURLToPath(new URL('../../demo/documents/', import.meta.url))
 let tmp = ''
@@ -113,6 +113,47 @@ describe('scanJsonFile', () => {
         expect(await scan(damaged), `${name} #${i}`).toEqual(reference(damaged))
       }
     }
+  })
+
+  it('accepts nesting up to the depth cap and refuses one level more', async () => {
+    const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
+    expect(JSON_MAX_DEPTH).toBeGreaterThanOrEqual(64)
+    expect(await scan(nested(JSON_MAX_DEPTH))).toEqual({ valid: true, topLevelType: null })
+    expect(await scan(nested(JSON_MAX_DEPTH + 1))).toEqual({ valid: false, topLevelType: null })
+    const objects = (depth: number) => '{"a":'.repeat(depth - 1) + '{}' + '}'.repeat(depth - 1)
+    expect((await scan(objects(JSON_MAX_DEPTH))).valid).toBe(true)
+    expect((await scan(objects(JSON_MAX_DEPTH + 1))).valid).toBe(false)
+    // Objects and arrays alternating at every depth: the bit stack must tell them apart.
+    const mixed = '[{"a":'.repeat(200) + '1' + '}]'.repeat(200)
+    expect(await scan(mixed)).toEqual(reference(Buffer.from(mixed)))
+    const crossed = '[{"a":'.repeat(200) + '1' + ']}'.repeat(200)
+    expect((await scan(crossed)).valid).toBe(false)
+  })
+
+  it('refuses a million open brackets in constant memory', async () => {
+    const file = join(tmp, 'diep.json')
+    await writeFile(file, '['.repeat(1_000_000))
+    const before = process.memoryUsage().heapUsed
+    expect(await scanJsonFile(file)).toEqual({ valid: false, topLevelType: null })
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(4 * 1024 * 1024)
+  })
+
+  it('checks a huge string value without keeping it, and cuts a huge type value', async () => {
+    const huge = 'x'.repeat(30_000_000)
+    const file = join(tmp, 'lange-tekst.geojson')
+    await writeFile(file, `{"type":"Feature","properties":{"tekst":"${huge}"},"geometry":null}`)
+    let before = process.memoryUsage().heapUsed
+    expect(await scanJsonFile(file)).toEqual({ valid: true, topLevelType: 'Feature' })
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(4 * 1024 * 1024)
+
+    const longType = join(tmp, 'lang-type.geojson')
+    await writeFile(longType, `{"type":"Feature${huge}"}`)
+    before = process.memoryUsage().heapUsed
+    const scanned = await scanJsonFile(longType)
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(4 * 1024 * 1024)
+    expect(scanned.valid).toBe(true)
+    expect(scanned.topLevelType?.startsWith('Featurexxx')).toBe(true)
+    expect(scanned.topLevelType!.length).toBeLessThan(100)
   })
 
   it('reads a large file without holding it', async () => {

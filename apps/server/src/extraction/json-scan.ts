@@ -2,9 +2,15 @@ import { createReadStream } from 'node:fs'
 
 /** What a scan of a JSON file tells about it, without ever holding the file in memory. */
 export interface JsonScan {
-  /** Strict JSON (RFC 8259, as JSON.parse reads it) in strict UTF-8. */
+  /**
+   * Strict JSON (RFC 8259, as JSON.parse reads it) in strict UTF-8, nested at most
+   * `JSON_MAX_DEPTH` deep.
+   */
   valid: boolean
-  /** The string value of `type` of a top-level object (the last one, as JSON.parse keeps). */
+  /**
+   * The string value of `type` of a top-level object (the last one, as JSON.parse keeps);
+   * a long value is cut after `MAX_CAPTURE` characters, enough to compare with type names.
+   */
   topLevelType: string | null
 }
 
@@ -24,6 +30,11 @@ const DIGIT = /^[0-9]$/
 const LITERALS = ['true', 'false', 'null']
 /** Enough of a `type` value to compare with the GeoJSON type names. */
 const MAX_CAPTURE = 64
+/**
+ * Deeper nesting is refused as invalid. GeoJSON needs about 8 levels; the cap keeps the
+ * scan in constant memory however many brackets a file opens.
+ */
+export const JSON_MAX_DEPTH = 512
 
 class InvalidJson extends Error {}
 
@@ -31,12 +42,41 @@ class InvalidJson extends Error {}
 type Expect = 'value' | 'valueOrClose' | 'key' | 'keyOrClose' | 'colon' | 'commaOrClose' | 'end'
 
 /**
- * A character-by-character JSON checker. It keeps only the nesting (one entry per open
- * bracket) and, at the top level of an object, the current key and the `type` value.
+ * The open brackets, one bit each (set for `{`), at most `JSON_MAX_DEPTH` of them: a
+ * fixed few dozen bytes, where an array would grow with every bracket a file opens.
+ */
+class BracketStack {
+  private readonly bits = new Uint8Array(Math.ceil(JSON_MAX_DEPTH / 8))
+  depth = 0
+
+  push(bracket: '{' | '[') {
+    if (this.depth === JSON_MAX_DEPTH) throw new InvalidJson()
+    const byte = this.depth >> 3
+    const mask = 1 << (this.depth & 7)
+    this.bits[byte] = bracket === '{' ? this.bits[byte]! | mask : this.bits[byte]! & ~mask
+    this.depth++
+  }
+
+  pop() {
+    this.depth--
+  }
+
+  /** The innermost open bracket, or undefined at the top level. */
+  top(): '{' | '[' | undefined {
+    if (this.depth === 0) return undefined
+    const at = this.depth - 1
+    return this.bits[at >> 3]! & (1 << (at & 7)) ? '{' : '['
+  }
+}
+
+/**
+ * A character-by-character JSON checker in constant memory: it keeps the nesting as a
+ * bounded bit stack and, at the top level of an object, at most `MAX_CAPTURE` characters
+ * of the current key and of the `type` value. String values are checked, never kept.
  */
 class JsonScanner {
   private expect: Expect = 'value'
-  private readonly stack: Array<'{' | '['> = []
+  private readonly stack = new BracketStack()
   // The token being read, if any.
   private token: 'string' | 'number' | 'literal' | null = null
   private escape: 'no' | 'yes' | 'hex' = 'no'
@@ -80,7 +120,7 @@ class JsonScanner {
         this.expect = 'value'
         return
       case 'commaOrClose': {
-        const top = this.stack.at(-1)
+        const top = this.stack.top()
         if (c === ',') {
           this.expect = top === '{' ? 'key' : 'value'
           return
@@ -94,7 +134,7 @@ class JsonScanner {
   }
 
   private get inTopObject() {
-    return this.stack.length === 1 && this.stack[0] === '{'
+    return this.stack.depth === 1 && this.stack.top() === '{'
   }
 
   private startValue(c: string) {
@@ -116,12 +156,12 @@ class JsonScanner {
 
   /** A value ended: what may follow depends on the container it is in. */
   private valueDone() {
-    this.expect = this.stack.length === 0 ? 'end' : 'commaOrClose'
+    this.expect = this.stack.depth === 0 ? 'end' : 'commaOrClose'
   }
 
   private close(bracket: '{' | '[') {
     this.stack.pop()
-    if (bracket === '{' && this.stack.length === 0) this.topKey = null
+    if (bracket === '{' && this.stack.depth === 0) this.topKey = null
     this.valueDone()
   }
 

@@ -15,6 +15,8 @@ describe('displayFileName', () => {
     ['be\u0000l\u0007\u009b.csv', 'bel.csv'],
     ['rapport\u202efdp.exe', 'rapportfdp.exe'],
     ['zero\u200bwidth.png', 'zerowidth.png'],
+    ['half\ud800\udc00\ud83d.csv', 'half\u{10000}.csv'],
+    ['\ude00rest\ufffe\uffff.csv', 'rest.csv'],
     ['tab\tnaam.csv', 'tab naam.csv'],
     ['e\u0301e\u0301n.csv', 'één.csv'],
     ['"aanhalingstekens" en ; %.csv', '"aanhalingstekens" en ; %.csv'],

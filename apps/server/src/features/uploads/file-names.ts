@@ -5,6 +5,10 @@ import { UPLOAD_LIMITS } from '@dataportaal/contract'
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g
 const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g
+// What no text may hold (see the contract's text rule): surrogates without their partner
+// and the noncharacters U+FFFE and U+FFFF.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+const NONCHARACTER = /[\ufffe\uffff]/g
 const FALLBACK = 'bestand'
 const MAX_EXTENSION = 16
 
@@ -21,16 +25,19 @@ const cut = (text: string, length: number) => Array.from(text).slice(0, length).
 
 /**
  * The name a file is shown and downloaded by, made from what the browser sent: only the last
- * path segment, without control or invisible characters, without leading dots (no hidden or
- * relative names), whitespace collapsed, at most UPLOAD_LIMITS.fileNameMax characters with
- * the extension kept. It is never used as a path: files are stored by their content's hash.
+ * path segment, without control or invisible characters or noncharacters, without leading
+ * dots (no hidden or relative names), whitespace collapsed, at most UPLOAD_LIMITS.fileNameMax
+ * characters with the extension kept. It is never used as a path: files are stored by their
+ * content's hash. Names are cleaned, never refused (the text rule does not apply to them).
  */
 export function displayFileName(original: string): string {
   let name = original
+    .replace(LONE_SURROGATE, '')
     .normalize('NFC')
     .replace(/[\t\n\v\f\r]/g, ' ')
     .replace(CONTROL, '')
     .replace(INVISIBLE, '')
+    .replace(NONCHARACTER, '')
     .split(/[/\\]/)
     .pop()!
     .replace(/\s+/g, ' ')

@@ -5,6 +5,7 @@ import {
   Problem,
   UPLOAD_LIMITS,
   UploadOptions,
+  UploadForm,
   UploadResult,
 } from '@dataportaal/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -14,6 +15,20 @@ import { receiveUploadForm } from './form.ts'
 import { deleteUpload, saveUpload, uploadOptions, type UploadDeps } from './service.ts'
 
 const FORM_DESCRIPTION = `Multipart form data (\`multipart/form-data\`). Velden: \`title\` (3..200 tekens), \`description\` (hoogstens 10.000), \`contentTypeName\` (uit de beheerde lijst, zie /documents/upload/options), \`sourceFriendlyName\`, \`themes\` (herhaald, uit /tags), \`license\` (standaard CC0-1.0), en een of meer bestanden als delen met de naam \`files\` (hoogstens ${UPLOAD_LIMITS.filesPerRequest}). Met \`contentUID\` is het een wijziging van dat document (alleen eigenaar of beheerder): \`keepFileIds\` (herhaald) noemt de bestaande bestanden die blijven, de andere vervallen, nieuwe bestanden komen erbij. Elk bestand, en alle bestanden samen, hoogstens MAX_UPLOAD_MB (413); het echte bestandstype moet op de toegestane lijst staan en bij de naam passen (415). Een nieuw of gewijzigd document is \`openstaand\`; de tekst van de bestanden wordt op de achtergrond gelezen en daarna doorzoekbaar.`
+
+/**
+ * The form as the API documentation shows it (the files are parts named `files`). Only for
+ * the documentation: receiveUploadForm reads and checks the multipart stream itself, so
+ * Fastify validates nothing here and a body that is not multipart still gets 415.
+ */
+const UploadFormBody = z.unknown().meta(
+  z.toJSONSchema(
+    UploadForm.extend({
+      files: z.array(z.string().meta({ format: 'binary' })).max(UPLOAD_LIMITS.filesPerRequest),
+    }),
+    { io: 'input', target: 'openapi-3.0' },
+  ),
+)
 
 export const uploadRoutes =
   (deps: UploadDeps & { config: Config }): FastifyPluginAsyncZod =>
@@ -45,6 +60,7 @@ export const uploadRoutes =
           description: FORM_DESCRIPTION,
           consumes: ['multipart/form-data'],
           querystring: NoQuery,
+          body: UploadFormBody,
           response: {
             200: UploadResult.describe('Gewijzigd'),
             201: UploadResult.describe('Aangemaakt'),

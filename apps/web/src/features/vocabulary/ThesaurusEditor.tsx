@@ -1,4 +1,5 @@
 import {
+  SINGLE_LINE_TEXT,
   THESAURUS_LIMITS,
   VOCABULARY_LIMITS,
   type ThesaurusEdit,
@@ -23,15 +24,12 @@ export const termsOf = (text: string) =>
     .map((line) => line.trim())
     .filter((line) => line !== '')
 
-// eslint-disable-next-line no-control-regex -- control characters are what this looks for
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/
-
 /** The first problem with these terms, checked as the server will. */
 function termsError(terms: string[]): string | undefined {
   if (terms.length > THESAURUS_LIMITS.termsMax) return TEXTS.tooMany
   const long = terms.find((term) => term.length > VOCABULARY_LIMITS.nameMax)
   if (long) return TEXTS.tooLong(long)
-  if (terms.some((term) => CONTROL_CHARACTERS.test(term))) return TEXTS.control
+  if (terms.some((term) => !SINGLE_LINE_TEXT.test(term))) return TEXTS.control
   return undefined
 }
 
