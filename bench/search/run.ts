@@ -154,6 +154,7 @@ class Recorder {
       kind: db.kind,
       transaction: (work) => db.transaction((tx) => work(this.queryable(tx))),
       close: () => db.close(),
+      waitingQueries: () => db.waitingQueries(),
     }
   }
 }

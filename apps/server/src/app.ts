@@ -31,7 +31,9 @@ import { tagRoutes } from './features/tags/routes.ts'
 import { uploadRoutes } from './features/uploads/routes.ts'
 import { validationRoutes } from './features/validation/routes.ts'
 import { enforceAccess, type RouteAccess } from './http/access.ts'
+import { closeAfterEarlyAnswer, connectionOptions } from './http/connections.ts'
 import { registerErrorHandling } from './http/errors.ts'
+import { registerOverloadProtection } from './http/overload.ts'
 import { sendProblem } from './http/problem.ts'
 import { useEmployeeViewer, usePublicViewer } from './http/viewer-plugin.ts'
 import { registerWebApp } from './http/web-app.ts'
@@ -70,6 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 2_000 },
     frameworkErrors: (error, _request, reply) =>
       sendProblem(reply, error.statusCode ?? 400, 'Deze URL kan niet worden verwerkt.'),
+    // Timeouts, and too-long URLs and headers answered as problem details.
+    ...connectionOptions(config.http),
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -77,6 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     shuttingDown = true
   })
   registerErrorHandling(app)
+  closeAfterEarlyAnswer(app)
+  const overload = await registerOverloadProtection(app, { db, overload: config.overload })
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -107,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
-  await app.register(healthRoutes({ db, isShuttingDown: () => shuttingDown }))
+  await app.register(healthRoutes({ db, isShuttingDown: () => shuttingDown, overload }))
 
   if (deps.devIdp) await app.register(deps.devIdp.routes)
   const adminRule = adminRuleOf(config, deps.devIdp)

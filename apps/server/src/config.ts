@@ -59,6 +59,15 @@ const EnvSchema = z.object({
   DEMO_CONTENT: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  // A 100 MB upload at 1 Mbit/s takes about 14 minutes; slower clients must be cut off.
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  // Above a 60 s load balancer idle timeout: the proxy, not the portal, closes idle connections.
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  MAX_DB_WAITING_QUERIES: z.coerce.number().int().min(0).max(100_000).default(100),
+  OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
 })
 
 export type Config = ReturnType<typeof toConfig>
@@ -99,6 +108,17 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     map: { tileUrl: env.MAP_TILE_URL ?? null, attribution: env.MAP_ATTRIBUTION },
     demoContent: env.DEMO_CONTENT,
     logLevel: env.LOG_LEVEL,
+    http: {
+      requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: env.IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
+    overload: {
+      maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
+      maxDbWaitingQueries: env.MAX_DB_WAITING_QUERIES,
+      retryAfterSeconds: env.OVERLOAD_RETRY_AFTER_SECONDS,
+    },
     webDistDir: env.WEB_DIST_DIR
       ? path.resolve(callerDir(), env.WEB_DIST_DIR)
       : path.join(import.meta.dirname, '..', '..', 'web', 'dist'),

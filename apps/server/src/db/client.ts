@@ -18,6 +18,11 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres'
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>
+  /**
+   * Queries and transactions waiting for a connection now: the pool's queue on PostgreSQL,
+   * everything behind the one running statement on PGlite. How saturated the database is.
+   */
+  waitingQueries(): number
 }
 
 export class DataDirLockedError extends Error {
@@ -64,25 +69,39 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     sql: string,
     params?: readonly unknown[],
   ) => (await target.query<T>(sql, params ? [...params] : undefined)).rows
+  // PGlite runs one statement (or transaction) at a time; the rest queue inside it.
+  let inFlight = 0
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    inFlight++
+    try {
+      return await work()
+    } finally {
+      inFlight--
+    }
+  }
   return {
     kind: 'pglite',
-    query: (sql, params) => run(lite, sql, params),
-    exec: async (sql) => {
-      await lite.exec(sql)
-    },
+    query: (sql, params) => counted(() => run(lite, sql, params)),
+    exec: (sql) =>
+      counted(async () => {
+        await lite.exec(sql)
+      }),
     transaction: (work) =>
-      lite.transaction((tx) =>
-        work({
-          query: (sql, p) => run(tx, sql, p),
-          exec: async (sql) => {
-            await tx.exec(sql)
-          },
-        }),
+      counted(() =>
+        lite.transaction((tx) =>
+          work({
+            query: (sql, p) => run(tx, sql, p),
+            exec: async (sql) => {
+              await tx.exec(sql)
+            },
+          }),
+        ),
       ),
     close: async () => {
       await lite.close()
       unlock()
     },
+    waitingQueries: () => Math.max(0, inFlight - 1),
   }
 }
 
@@ -130,6 +149,7 @@ export function openPostgres(connectionString: string): Db {
       }
     },
     close: () => pool.end(),
+    waitingQueries: () => pool.waitingCount,
   }
 }
 

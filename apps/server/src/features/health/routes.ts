@@ -1,27 +1,45 @@
 import { Health } from '@dataportaal/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
+import type { OverloadMonitor } from '../../http/overload.ts'
 
 export const healthRoutes =
-  (deps: { db: Db; isShuttingDown: () => boolean }): FastifyPluginAsyncZod =>
+  (deps: {
+    db: Db
+    isShuttingDown: () => boolean
+    overload: OverloadMonitor
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/healthz',
-      { schema: { tags: ['beheer'], summary: 'Het proces leeft', response: { 200: Health } } },
+      {
+        // Liveness: a busy process is still alive, and must not be restarted for it.
+        config: { shedUnderLoad: false },
+        schema: { tags: ['beheer'], summary: 'Het proces leeft', response: { 200: Health } },
+      },
       () => ({ status: 'ok' as const }),
     )
 
     app.get(
       '/readyz',
       {
+        // Answers for itself: under load it reports 503, so a load balancer sends less.
+        config: { shedUnderLoad: false },
         schema: {
           tags: ['beheer'],
-          summary: 'Klaar voor verkeer: database bereikbaar en niet aan het afsluiten',
+          summary:
+            'Klaar voor verkeer: database bereikbaar, niet overbelast en niet aan het afsluiten',
           response: { 200: Health, 503: Health },
         },
       },
       async (request, reply) => {
         if (deps.isShuttingDown()) return reply.status(503).send({ status: 'unavailable' })
+        if (deps.overload.isOverloaded()) {
+          return reply
+            .status(503)
+            .header('retry-after', String(deps.overload.retryAfterSeconds))
+            .send({ status: 'unavailable' })
+        }
         try {
           await deps.db.query('select 1')
           return { status: 'ok' as const }
