@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       usePublicViewer(scope)
       enforceAccess(scope, { allowed: ['everyone'], table: routeAccess })
       await scope.register(clientConfigRoutes({ config }))
-      await scope.register(searchRoutes({ db, audience: 'public' }))
+      await scope.register(searchRoutes({ db, config, audience: 'public' }))
       await scope.register(documentRoutes({ db, store, audience: 'public' }))
       await scope.register(tagRoutes({ db, audience: 'public' }))
     },
@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (scope) => {
       useEmployeeViewer(scope, { db, verifyToken: deps.verifyToken, adminRule })
       enforceAccess(scope, { allowed: ['everyone', 'employee', 'admin'], table: routeAccess })
-      await scope.register(searchRoutes({ db, audience: 'employee' }))
+      await scope.register(searchRoutes({ db, config, audience: 'employee' }))
       await scope.register(documentRoutes({ db, store, audience: 'employee' }))
       await scope.register(tagRoutes({ db, audience: 'employee' }))
       await scope.register(vocabularyAdminRoutes({ db }))

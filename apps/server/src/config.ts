@@ -44,6 +44,16 @@ const EnvSchema = z.object({
   SERVICE_DESK_URL: optionalUrl,
   PORTAL_NAME: z.string().min(1).max(80).default('Dataportaal Voorbeeldstad'),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(2048).default(100),
+  // Text extraction runs in a worker thread with these bounds (docs/operations.md).
+  EXTRACTION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  EXTRACTION_MEMORY_MB: z.coerce.number().int().min(64).max(8192).default(256),
+  EXTRACTION_MAX_UNPACKED_MB: z.coerce.number().int().min(1).max(4096).default(100),
+  EXTRACTION_MAX_PDF_PAGES: z.coerce.number().int().min(1).max(100_000).default(1000),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  // Past a year, so the dashboard's longest period (365 days) is always complete.
+  OPEN_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  SEARCH_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  SEARCH_LOG_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
   FOOTER_PRIVACY_URL: z.url().default('https://www.voorbeeldstad.nl/privacy'),
   FOOTER_DISCLAIMER_URL: z.url().default('https://www.voorbeeldstad.nl/disclaimer'),
   FOOTER_ACCESSIBILITY_URL: z.url().default('https://www.voorbeeldstad.nl/toegankelijkheid'),
@@ -99,6 +109,18 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     serviceDeskUrl: env.SERVICE_DESK_URL ?? null,
     portalName: env.PORTAL_NAME,
     maxUploadMb: env.MAX_UPLOAD_MB,
+    extraction: {
+      timeoutMs: env.EXTRACTION_TIMEOUT_SECONDS * 1000,
+      memoryMb: env.EXTRACTION_MEMORY_MB,
+      maxEntryBytes: env.EXTRACTION_MAX_UNPACKED_MB * 1024 * 1024,
+      maxPdfPages: env.EXTRACTION_MAX_PDF_PAGES,
+    },
+    jobs: { leaseMs: env.JOB_LEASE_SECONDS * 1000 },
+    activityLogs: {
+      openRetentionDays: env.OPEN_LOG_RETENTION_DAYS,
+      searchRetentionDays: env.SEARCH_LOG_RETENTION_DAYS,
+      searchesPerClientPerHour: env.SEARCH_LOG_LIMIT_PER_HOUR,
+    },
     footerLinks: {
       privacy: env.FOOTER_PRIVACY_URL,
       disclaimer: env.FOOTER_DISCLAIMER_URL,
@@ -134,7 +156,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   )
-  const parsed = EnvSchema.safeParse(present)
+  const parsed = EnvSchema.refine(
+    // A job still running when its lease ends is taken over by another worker: twice.
+    (env) => env.JOB_LEASE_SECONDS > env.EXTRACTION_TIMEOUT_SECONDS + 10,
+    {
+      path: ['JOB_LEASE_SECONDS'],
+      message: 'must be more than EXTRACTION_TIMEOUT_SECONDS + 10',
+    },
+  ).safeParse(present)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.')

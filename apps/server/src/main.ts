@@ -5,10 +5,12 @@ import { ConfigError, loadConfig } from './config.ts'
 import { DevIdpRefusedError } from './auth/dev-idp/refused.ts'
 import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
+import { activityLogMaintenance } from './features/activity-logs/retention.ts'
 import { seedDemoCatalogue } from './features/catalogue/demo.ts'
 import { requeueDataRequests } from './features/data-requests/outbox.ts'
 import { jobHandlers } from './jobs/registry.ts'
-import { JobWorker } from './jobs/worker.ts'
+import { reclaimAbandonedJobs } from './jobs/queue.ts'
+import { DEFAULT_TIMING, JobWorker } from './jobs/worker.ts'
 import { FileStore } from './storage/file-store.ts'
 import { sweepStore } from './storage/sweep.ts'
 
@@ -52,7 +54,19 @@ async function main() {
     })
     if (held.length > 0) log.info({ count: held.length }, 'held data requests queued for delivery')
   }
-  const worker = new JobWorker({ db, handlers: jobHandlers({ db, store, config, log }), log })
+  if (db.kind === 'pglite') {
+    // The embedded database is this process's alone: what is still running was cut off by
+    // a crash and need not wait for its lease.
+    const reclaimed = await reclaimAbandonedJobs(db)
+    if (reclaimed > 0) log.warn({ count: reclaimed }, 'jobs of a stopped process given back')
+  }
+  const worker = new JobWorker({
+    db,
+    handlers: jobHandlers({ db, store, config, log }),
+    log,
+    timing: { ...DEFAULT_TIMING, leaseMs: config.jobs.leaseMs },
+    maintenance: activityLogMaintenance(db, config.activityLogs, log),
+  })
 
   let stopping = false
   const shutdown = async (signal: string) => {

@@ -34,3 +34,26 @@ export async function createTestDb(): Promise<Db> {
     },
   }
 }
+
+/**
+ * A new, empty database on the PostgreSQL server of `url`, for a test that starts the real
+ * server process on it (the process migrates it); `drop` removes it again.
+ */
+export async function createPostgresDatabase(url: string) {
+  const name = `portal_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const target = new URL(url)
+  target.pathname = `/${name}`
+  return {
+    url: target.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: url })
+      await cleanup.connect()
+      await cleanup.query(`drop database if exists ${name} with (force)`)
+      await cleanup.end()
+    },
+  }
+}

@@ -31,6 +31,15 @@ export const DocumentFile = z
     size: z.number().int(),
     sha256: z.string(),
     url: z.string().describe('Download path, relative to the API prefix'),
+    extractionStatus: z
+      .enum(['pending', 'done', 'failed', 'skipped'])
+      .optional()
+      .describe('Whether the text was read for search; for the owner and admins only'),
+    extractionError: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('Why the text could not be read (Dutch); for the owner and admins only'),
   })
   .meta({ id: 'DocumentFile' })
 export type DocumentFile = z.infer<typeof DocumentFile>

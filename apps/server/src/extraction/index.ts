@@ -7,10 +7,11 @@ export {
   mediaTypeMatchesName,
   type AcceptedMediaType,
 } from './media-types.ts'
+export { extractText, type ExtractOptions } from './extract.ts'
 export {
+  DEFAULT_LIMITS,
   ExtractionError,
-  extractText,
-  type ExtractOptions,
   type ExtractionFailure,
-} from './extract.ts'
+  type ExtractionLimits,
+} from './limits.ts'
 export { MAX_EXTRACTED_CHARS } from './text.ts'

@@ -26,7 +26,7 @@ export class TextCollector {
   private length = 0
   private readonly limit: number
 
-  constructor(maxChars = MAX_EXTRACTED_CHARS) {
+  constructor(private readonly maxChars = MAX_EXTRACTED_CHARS) {
     this.limit = maxChars * 2
   }
 
@@ -41,6 +41,6 @@ export class TextCollector {
   }
 
   toString(): string {
-    return normalizeText(this.parts.join(''))
+    return normalizeText(this.parts.join(''), this.maxChars)
   }
 }

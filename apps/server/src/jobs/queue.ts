@@ -133,6 +133,25 @@ export async function releaseJob(db: Queryable, job: ClaimedJob): Promise<void> 
   )
 }
 
+/**
+ * Gives back every job left `running`, at once instead of after its lease. Only for a
+ * database no other process uses (the embedded one, locked to this process): then a
+ * running job is one whose process died. The attempt that died stays counted (claimJob
+ * counted it), so a job that kills its process cannot run more than its max attempts.
+ */
+export async function reclaimAbandonedJobs(db: Queryable): Promise<number> {
+  const rows = await db.query(
+    `update jobs set
+            status = case when attempts >= max_attempts then 'failed' else 'pending' end,
+            finished_at = case when attempts >= max_attempts then now() end,
+            run_at = now(), locked_at = null, locked_by = null,
+            last_error = 'the process running it stopped'
+      where status = 'running'
+      returning id`,
+  )
+  return rows.length
+}
+
 /** Removes finished jobs older than `days`: their work is in the tables they changed. */
 export async function pruneFinishedJobs(db: Queryable, days: number): Promise<number> {
   const rows = await db.query(

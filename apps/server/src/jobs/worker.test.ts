@@ -170,4 +170,35 @@ describe('the worker', () => {
     await worker.stop({ timeoutMs: 50 })
     expect(await jobRows()).toMatchObject([{ status: 'pending', attempts: 0, locked_by: null }])
   })
+
+  it('runs the maintenance step at its first poll, not again within the hour; a failing one stops no job', async () => {
+    let maintained = 0
+    const seen: unknown[] = []
+    const errors: string[] = []
+    const worker = new JobWorker({
+      db,
+      handlers: { test: async (payload) => void seen.push(payload) },
+      pollMs: 20,
+      log: {
+        info: () => undefined,
+        warn: () => undefined,
+        error: (_details: unknown, message?: unknown) => {
+          errors.push(String(message))
+        },
+      },
+      maintenance: async () => {
+        maintained++
+        throw new Error('database away')
+      },
+    })
+    await enqueueJobs(db, 'test', [{ n: 1 }])
+    worker.start()
+    await waitFor(async () => seen.length === 1)
+    await enqueueJobs(db, 'test', [{ n: 2 }])
+    worker.wake()
+    await waitFor(async () => seen.length === 2)
+    await worker.stop()
+    expect(maintained).toBe(1)
+    expect(errors).toEqual(['maintenance failed'])
+  })
 })

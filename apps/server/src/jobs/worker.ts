@@ -18,12 +18,14 @@ export class PermanentJobError extends Error {
   override name = 'PermanentJobError'
 }
 
-type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> &
+  Partial<Pick<FastifyBaseLogger, 'debug'>>
 
 export interface WorkerTiming {
   /**
    * A claimed job not settled within this time is taken over by another poll: its worker is
-   * taken to have died. Longer than any job takes (text extraction gives up after 60 s).
+   * taken to have died. Longer than any job takes (JOB_LEASE_SECONDS must exceed the
+   * extraction time limit, EXTRACTION_TIMEOUT_SECONDS, after which the extraction is stopped).
    */
   leaseMs: number
   /** First retry delay; it doubles with every attempt, up to `maxRetryMs`. */
@@ -52,6 +54,7 @@ async function runClaimed(
   log?: Log,
 ): Promise<void> {
   const handler = handlers[job.kind]
+  log?.debug?.({ jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job started')
   try {
     if (!handler) throw new PermanentJobError(`no handler for job kind ${job.kind}`)
     await handler(job.payload, job)
@@ -96,6 +99,11 @@ export interface JobWorkerOptions {
   /** Pause between polls when there was nothing to do. */
   pollMs?: number
   timing?: WorkerTiming
+  /**
+   * Upkeep run hourly with the pruning of finished jobs, e.g. the activity logs' retention.
+   * Every node runs it, so it must be harmless when run twice or at the same time.
+   */
+  maintenance?: () => Promise<void>
 }
 
 const PRUNE_EVERY_MS = 60 * 60_000
@@ -178,6 +186,10 @@ export class JobWorker {
     if (Date.now() - this.lastPrune < PRUNE_EVERY_MS) return
     this.lastPrune = Date.now()
     await pruneFinishedJobs(this.options.db, KEEP_DONE_DAYS)
+    // A failing upkeep waits for the next hour; it must not stop the jobs from running.
+    await this.options.maintenance?.().catch((error: unknown) => {
+      this.options.log?.error({ err: error }, 'maintenance failed')
+    })
   }
 
   private sleep(ms: number): Promise<void> {

@@ -20,17 +20,18 @@ async function storeFiles(
     if (!mediaType) throw new Error(`${file.fileName}: file type not allowed`)
     const stored = await store.putFile(file.path)
     let text = ''
-    let status: 'done' | 'failed' = 'done'
+    let failure: string | null = null
     try {
       text = await extractText(file.path, mediaType)
     } catch (error) {
       if (!(error instanceof ExtractionError)) throw error
-      status = 'failed'
+      failure = error.message
     }
     await db.query(
       `insert into document_files
-         (document_id, position, file_name, media_type, size_bytes, sha256, extraction_status, extracted_text)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+         (document_id, position, file_name, media_type, size_bytes, sha256, extraction_status,
+          extracted_text, extraction_error)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
         documentId,
         position,
@@ -38,8 +39,9 @@ async function storeFiles(
         mediaType,
         stored.size,
         stored.sha256,
-        status,
+        failure === null ? 'done' : 'failed',
         text,
+        failure,
       ],
     )
   }

@@ -54,7 +54,8 @@ export async function listForValidation(
       return {
         ...document,
         description: row?.description ?? '',
-        files: presentFiles(document.contentUID, row?.files ?? []),
+        // Validators are admins: they see which files are not searchable by content, and why.
+        files: presentFiles(document.contentUID, row?.files ?? [], true),
       }
     }),
   }

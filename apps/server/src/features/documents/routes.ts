@@ -16,6 +16,7 @@ import type { FileStore } from '../../storage/file-store.ts'
 import type { Db } from '../../db/client.ts'
 import { contentDisposition } from '../../http/content-disposition.ts'
 import { notFound } from '../../http/problem.ts'
+import { activityClient } from '../activity-logs/client.ts'
 import { listForValidation, listOwnDocuments } from './lists.ts'
 import { countByContentType, getDocument, getDocumentFile, recordOpen } from './service.ts'
 
@@ -104,7 +105,7 @@ export const documentRoutes =
         },
       },
       async (request, reply) => {
-        await recordOpen(deps.db, request.viewer, request.params.id)
+        await recordOpen(deps.db, request.viewer, request.params.id, activityClient(request))
         return reply.status(204).send(null)
       },
     )

@@ -3,6 +3,9 @@ import { isEmployee, type Viewer } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
 import { notFound } from '../../http/problem.ts'
+import { clientHash, type ActivityClient } from '../activity-logs/client.ts'
+import { OPEN_COUNT_WINDOW_MINUTES } from '../activity-logs/retention.ts'
+import { canEditDocument } from './permissions.ts'
 import { presentRecord, presentSummary, type DocumentRecordRow } from './presenter.ts'
 import { visibleTo } from './visibility.ts'
 
@@ -13,6 +16,8 @@ export type FileRows = Array<{
   mediaType: string
   size: number
   sha256: string
+  extractionStatus: NonNullable<DocumentFile['extractionStatus']>
+  extractionError: string | null
 }>
 
 interface DetailRow extends DocumentRecordRow, Record<string, unknown> {
@@ -24,16 +29,25 @@ interface DetailRow extends DocumentRecordRow, Record<string, unknown> {
 
 /** The files of document `d`, in their order, as one JSON array (a select expression). */
 export const FILES_JSON = `coalesce((select json_agg(json_build_object('id', f.id, 'fileName', f.file_name,
-                        'mediaType', f.media_type, 'size', f.size_bytes, 'sha256', f.sha256)
+                        'mediaType', f.media_type, 'size', f.size_bytes, 'sha256', f.sha256,
+                        'extractionStatus', f.extraction_status, 'extractionError', f.extraction_error)
                         order by f.position, f.created_at)
                         from document_files f where f.document_id = d.id), '[]')`
 
-/** The files as the API gives them, each with its download path. */
-export const presentFiles = (documentId: string, files: FileRows): DocumentFile[] =>
-  files.map((file) => ({
+/**
+ * The files as the API gives them, each with its download path; whether their text could
+ * be read, and why not, only for those who can act on it (`withExtraction`: owner, admin).
+ */
+export const presentFiles = (
+  documentId: string,
+  files: FileRows,
+  withExtraction = false,
+): DocumentFile[] =>
+  files.map(({ extractionStatus, extractionError, ...file }) => ({
     ...file,
     size: Number(file.size),
     url: fileDownloadPath(documentId, file.id),
+    ...(withExtraction ? { extractionStatus, extractionError } : {}),
   }))
 
 /** Path of a file download, relative to the API prefix the caller used. */
@@ -66,7 +80,7 @@ export async function getDocument(db: Queryable, viewer: Viewer, id: string) {
 }
 
 function presentDetail(row: DetailRow, viewer: Viewer): DocumentDetail {
-  const files = presentFiles(row.id, row.files)
+  const files = presentFiles(row.id, row.files, canEditDocument(viewer, { ownerId: row.owner_id }))
   return {
     ...presentSummary(row, viewer),
     ...presentRecord(row, viewer),
@@ -100,17 +114,40 @@ export async function getDocumentFile(db: Queryable, viewer: Viewer, id: string,
   }
 }
 
-/** Records that someone opened a document (for the dashboard). */
-export async function recordOpen(db: Queryable, viewer: Viewer, id: string) {
+/**
+ * Records that someone opened a document (for the dashboard), counted at most once per
+ * client per document per OPEN_COUNT_WINDOW_MINUTES. One statement decides: the upsert of
+ * the client's mark only writes when the last counted opening is older than the window, and
+ * only then is the opening logged. Concurrent calls, on any node, wait for each other's mark
+ * and so count once.
+ */
+export async function recordOpen(
+  db: Queryable,
+  viewer: Viewer,
+  id: string,
+  client: ActivityClient,
+) {
   const params = new Params()
-  const rows = await db.query(
-    `insert into document_opens (document_id, employee_id)
-     select d.id, ${params.add(isEmployee(viewer) ? viewer.id : null)}
-       from documents d where d.id = ${params.add(id)}::uuid and ${visibleTo(viewer, params)}
-     returning id`,
+  const hash = params.add(await clientHash(db, client))
+  const employee = params.add(isEmployee(viewer) ? viewer.id : null)
+  // A data-modifying CTE runs whether or not the final select reads it.
+  const [row] = await db.query<{ found: boolean }>(
+    `with doc as (
+       select d.id from documents d where d.id = ${params.add(id)}::uuid and ${visibleTo(viewer, params)}
+     ), mark as (
+       insert into document_open_marks as m (document_id, client_hash, counted_at)
+       select id, ${hash}, now() from doc
+       on conflict (document_id, client_hash) do update set counted_at = excluded.counted_at
+        where m.counted_at <= excluded.counted_at - interval '${OPEN_COUNT_WINDOW_MINUTES} minutes'
+       returning document_id
+     ), counted as (
+       insert into document_opens (document_id, employee_id)
+       select document_id, ${employee} from mark
+     )
+     select exists (select 1 from doc) as found`,
     params.values,
   )
-  if (rows.length === 0) throw notFound()
+  if (!row?.found) throw notFound()
 }
 
 export async function countByContentType(db: Queryable, viewer: Viewer) {

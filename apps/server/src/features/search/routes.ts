@@ -8,12 +8,18 @@ import {
   NoQuery,
 } from '@dataportaal/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
+import { activityClient } from '../activity-logs/client.ts'
 import { suggest } from './complete.ts'
 import { searchDocuments } from './service.ts'
 
 export const searchRoutes =
-  (deps: { db: Db; audience: 'public' | 'employee' }): FastifyPluginAsyncZod =>
+  (deps: {
+    db: Db
+    config: Pick<Config, 'activityLogs'>
+    audience: 'public' | 'employee'
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/search',
@@ -26,7 +32,11 @@ export const searchRoutes =
           response: { 200: SearchResponse, 422: Problem },
         },
       },
-      (request) => searchDocuments(deps.db, request.viewer, request.query),
+      (request) =>
+        searchDocuments(deps.db, request.viewer, request.query, {
+          client: activityClient(request),
+          limitPerHour: deps.config.activityLogs.searchesPerClientPerHour,
+        }),
     )
 
     app.get(

@@ -8,6 +8,7 @@ import {
 import { isEmployee, type Viewer } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
+import { clientHash, type ActivityClient } from '../activity-logs/client.ts'
 import { visibleTo } from '../documents/visibility.ts'
 import { loadResultRows, presentResult } from './results.ts'
 import { toTextMatch, type TextMatch } from './text-match.ts'
@@ -197,13 +198,46 @@ function presentAggregations(row: SearchRow, viewer: Viewer): Aggregations {
   }
 }
 
-async function logSearch(db: Queryable, viewer: Viewer, input: SearchQuery, total: number) {
+/** Who searched, and how many of their searches per clock hour the log keeps. */
+export interface SearchLogging {
+  client: ActivityClient
+  limitPerHour: number
+}
+
+/**
+ * Logs the search unless its client already had `limitPerHour` searches logged this clock
+ * hour: one client cannot flood the dashboard's queries or the table. One statement, so
+ * the quota holds on any number of nodes: the quota row's upsert returns a row only while
+ * there is room, and the log row is written only then.
+ */
+async function logSearch(
+  db: Queryable,
+  viewer: Viewer,
+  input: SearchQuery,
+  total: number,
+  logging: SearchLogging,
+) {
   // Paging is not a filter: the log keeps what was asked, not which page of it.
   const { query, offset, pageSize, ...filters } = input
+  const hash = await clientHash(db, logging.client)
   await db.query(
-    `insert into search_log (query, normalized_query, filters, result_count, employee_id)
-     values ($1, portal_normalize(btrim($1)), $2, $3, $4)`,
-    [query ?? '', JSON.stringify(filters), total, isEmployee(viewer) ? viewer.id : null],
+    `with quota as (
+       insert into search_log_quota as q (client_hash, hour, logged)
+       values ($5, date_trunc('hour', now(), 'UTC'), 1)
+       on conflict (client_hash, hour) do update set logged = q.logged + 1
+        where q.logged < $6
+       returning 1
+     )
+     insert into search_log (query, normalized_query, filters, result_count, employee_id)
+     select $1, portal_normalize(btrim($1)), $2, $3, $4 from quota`,
+    [
+      query ?? '',
+      JSON.stringify(filters),
+      total,
+      isEmployee(viewer) ? viewer.id : null,
+      hash,
+      logging.limitPerHour,
+    ],
   )
 }
 
@@ -211,13 +245,14 @@ export async function searchDocuments(
   db: Queryable,
   viewer: Viewer,
   input: SearchQuery,
+  logging: SearchLogging,
 ): Promise<SearchResponse> {
   const match = await toTextMatch(db, input.query)
   const empty: SearchRow = { page: [], kinds: [], periods: [], themes: [], labels: [] }
   const row = match.kind === 'none' ? empty : await runSearch(db, viewer, input, match)
   const total = sum(row.kinds, (kind) => kind.n)
   const rows = await loadResultRows(db, viewer, row.page, match)
-  await logSearch(db, viewer, input, total)
+  await logSearch(db, viewer, input, total, logging)
   return {
     Results: rows.map((result) => presentResult(result, viewer, match)),
     Total: total,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import type { Config } from '../../config.ts'
 import type { Db, Queryable } from '../../db/client.ts'
-import { ExtractionError, extractText } from '../../extraction/index.ts'
+import { ExtractionError, extractText, type ExtractionLimits } from '../../extraction/index.ts'
 import { enqueueJobs } from '../../jobs/queue.ts'
 import { PermanentJobError, type JobHandler } from '../../jobs/worker.ts'
 import type { FileStore } from '../../storage/file-store.ts'
@@ -8,6 +9,16 @@ import { refreshSearchIndex } from '../documents/search-index.ts'
 
 /** Reads the text of one uploaded file, so the document is found by its content. */
 export const EXTRACT_TEXT_JOB = 'extract-text'
+
+/**
+ * A file's own faults end in `failed` at the first attempt; retries are for the stored file
+ * or the database being away, or the server stopping mid-way. Three are plenty for that and
+ * few enough that a file which somehow takes the process down cannot keep doing so.
+ */
+export const EXTRACTION_MAX_ATTEMPTS = 3
+
+/** What an admin reads when every attempt was cut off, e.g. by the server stopping. */
+export const INTERRUPTED_MESSAGE = 'Het lezen van dit bestand is steeds afgebroken.'
 
 const Payload = z.object({ fileId: z.uuid() })
 
@@ -17,26 +28,23 @@ export function enqueueTextExtraction(tx: Queryable, fileIds: readonly string[])
     tx,
     EXTRACT_TEXT_JOB,
     fileIds.map((fileId) => ({ fileId })),
-    { maxAttempts: 5 },
+    { maxAttempts: EXTRACTION_MAX_ATTEMPTS },
   )
 }
 
-export interface ExtractionJobOptions {
-  /** Give up on one file after this long (extractText's own default: 60 s). */
-  timeoutMs?: number
-}
-
 /**
- * The job: extract, store the text on the file, refresh the document's search index. A file
- * that cannot be read as its type is marked `failed` and stays downloadable; that is the
- * file's nature, not a passing fault, so it is not retried. Anything else (the stored file
- * or the database away for a moment) throws, and the worker retries with backoff.
+ * The job: extract, store the text on the file, refresh the document's search index.
+ * Extraction runs in a worker thread with a time limit and a heap cap (`config.extraction`,
+ * or the defaults). A file that cannot be read as its type, is over a cap, or made the
+ * worker run out of time or memory is marked `failed` with the reason, stays downloadable,
+ * and is not retried: that is the file's nature, not a passing fault. Anything else (the
+ * stored file or the database away for a moment) throws, and the worker retries with backoff.
  */
 export function extractTextJob(
-  deps: { db: Db; store: FileStore },
-  options: ExtractionJobOptions = {},
+  deps: { db: Db; store: FileStore; config?: Config },
+  limits: Partial<ExtractionLimits> = deps.config?.extraction ?? {},
 ): JobHandler {
-  return async (payload) => {
+  return async (payload, job) => {
     const parsed = Payload.safeParse(payload)
     if (!parsed.success) throw new PermanentJobError('payload without a fileId')
     const { fileId } = parsed.data
@@ -53,21 +61,29 @@ export function extractTextJob(
     // Removed by an edit in the meantime, or already done by an earlier attempt.
     if (!file || file.extraction_status === 'done') return
 
+    if (job.attempts >= job.maxAttempts) {
+      // Should this last attempt die with its process, the job fails without running again;
+      // the file must then not stay 'pending' for ever. Success below overwrites this.
+      await deps.db.query(
+        `update document_files set extraction_status = 'failed', extraction_error = $2
+          where id = $1`,
+        [fileId, INTERRUPTED_MESSAGE],
+      )
+    }
+
     let text = ''
-    let status: 'done' | 'failed' = 'done'
+    let error: string | null = null
     try {
-      text = await extractText(deps.store.pathOf(file.sha256), file.media_type, {
-        ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-      })
-    } catch (error) {
-      if (!(error instanceof ExtractionError)) throw error
-      status = 'failed'
+      text = await extractText(deps.store.pathOf(file.sha256), file.media_type, limits)
+    } catch (failure) {
+      if (!(failure instanceof ExtractionError)) throw failure
+      error = failure.message
     }
     await deps.db.transaction(async (tx) => {
       const updated = await tx.query(
-        `update document_files set extracted_text = $2, extraction_status = $3
+        `update document_files set extracted_text = $2, extraction_status = $3, extraction_error = $4
           where id = $1 returning id`,
-        [fileId, text, status],
+        [fileId, text, error === null ? 'done' : 'failed', error],
       )
       if (updated.length > 0) await refreshSearchIndex(tx, [file.document_id])
     })

@@ -25,6 +25,11 @@ export function FileList({ files }: { files: DocumentFile[] }) {
                 {texts.fileDetails(formatName(file), formatFileSize(file.size))}
               </span>
               <DownloadLink file={file} />
+              {file.extractionStatus === 'failed' && (
+                <span className="portal-document-file__note">
+                  {texts.notSearchable(file.extractionError)}
+                </span>
+              )}
             </li>
           ))}
         </ul>

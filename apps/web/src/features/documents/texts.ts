@@ -30,6 +30,9 @@ export const texts = {
 
   filesHeading: 'Bestanden',
   noFiles: 'Bij dit document horen geen bestanden.',
+  /** Only the owner and admins get the reason, so only they see this. */
+  notSearchable: (reason: string | null | undefined) =>
+    `De inhoud van dit bestand is niet doorzoekbaar. ${reason ?? ''}`.trim(),
   download: 'Downloaden',
   downloadFailed: 'Downloaden is mislukt. Probeer het opnieuw.',
   fileDetails: (format: string, size: string) => `${format}, ${size}`,

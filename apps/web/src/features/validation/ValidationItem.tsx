@@ -121,6 +121,12 @@ function DocumentDetails({
                 ({formatName(file)}, {formatFileSize(file.size)})
               </span>{' '}
               <DownloadButton file={file} />
+              {file.extractionStatus === 'failed' && (
+                <span className="portal-validation-file__note">
+                  {' '}
+                  {TEXTS.notSearchable(file.extractionError)}
+                </span>
+              )}
             </li>
           ))}
         </ul>

@@ -57,6 +57,8 @@ export const VALIDATION_TEXTS = {
   readLess: 'Beschrijving inkorten',
   files: 'Bestanden',
   noFiles: 'Geen bestanden.',
+  notSearchable: (reason: string | null | undefined) =>
+    `Inhoud niet doorzoekbaar. ${reason ?? ''}`.trim(),
   download: 'Downloaden',
   downloadFailed: 'Downloaden is niet gelukt.',
   openDocument: 'Bekijk het document met voorbeelden',

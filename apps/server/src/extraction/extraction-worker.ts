@@ -1,0 +1,27 @@
+import { parentPort } from 'node:worker_threads'
+import { ReadFailure } from './limits.ts'
+import { readText } from './read-text.ts'
+import type { WorkerReply, WorkerRequest } from './worker-protocol.ts'
+
+/**
+ * Runs in a worker thread (started by worker-boot.mjs): reads the text of one file per
+ * message. Whatever a file does here (exhaust the heap, loop, throw from deep inside a
+ * parser) ends this thread at worst; the server's thread is told and carries on.
+ */
+export function serveExtraction(): void {
+  const port = parentPort
+  if (!port) throw new Error('serveExtraction runs only in a worker thread')
+  port.on('message', (request: WorkerRequest) => {
+    void readText(request.filePath, request.mediaType, request.limits).then(
+      (text) => port.postMessage({ id: request.id, ok: true, text } satisfies WorkerReply),
+      (error: unknown) =>
+        port.postMessage({
+          id: request.id,
+          ok: false,
+          reason: error instanceof ReadFailure ? error.reason : 'unreadable',
+          detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        } satisfies WorkerReply),
+    )
+  })
+  port.postMessage({ ready: true } satisfies WorkerReply)
+}

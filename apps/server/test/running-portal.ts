@@ -1,0 +1,98 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { importJWK, SignJWT, type JWK } from 'jose'
+import { accountClaims, demoAccounts } from '../src/auth/dev-idp/accounts.ts'
+import { KEYS_FILE } from '../src/auth/dev-idp/keys.ts'
+import { openDatabase, type Db } from '../src/db/client.ts'
+import { createPostgresDatabase } from './db.ts'
+import {
+  freePort,
+  startServerProcess,
+  waitUntilReady,
+  type ServerProcess,
+} from './server-process.ts'
+
+/**
+ * The real server process on its own data directory: on PGlite, or on a new database of the
+ * PostgreSQL server of DATABASE_URL when that is set. For tests of what an operator sees:
+ * crashes, restarts, a process that must stay up.
+ */
+export interface RunningPortal {
+  url: string
+  dataDir: string
+  server: ServerProcess
+  /** Starts the process again on the same data (after it stopped or was killed). */
+  restart(): Promise<void>
+  /** SIGTERM, and its exit code. */
+  stop(): Promise<number | null>
+  /** An id token of the demo employee, signed with the built-in provider's key. */
+  employeeToken(): Promise<string>
+  /** The database, opened here; on PGlite only while the process is stopped (it locks it). */
+  openDb(): Promise<Db>
+  /** Stops the process if it runs and removes the data and the database. */
+  dispose(): Promise<void>
+}
+
+/** Neither exited nor killed by a signal. */
+export const isRunning = (server: ServerProcess) =>
+  server.child.exitCode === null && server.child.signalCode === null
+
+export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-process-'))
+  const postgres = process.env.DATABASE_URL
+    ? await createPostgresDatabase(process.env.DATABASE_URL)
+    : null
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const fullEnv = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DEMO_CONTENT: 'false',
+    DATABASE_URL: postgres?.url ?? '',
+    ...env,
+  }
+  const start = async () => {
+    const server = startServerProcess(fullEnv)
+    await waitUntilReady(port, server)
+    return server
+  }
+  const portal: RunningPortal = {
+    url,
+    dataDir,
+    server: await start(),
+    async restart() {
+      portal.server = await start()
+    },
+    async stop() {
+      if (!isRunning(portal.server)) return portal.server.child.exitCode
+      portal.server.child.kill('SIGTERM')
+      return portal.server.exit
+    },
+    async employeeToken() {
+      const stored = JSON.parse(await fs.readFile(path.join(dataDir, KEYS_FILE), 'utf8')) as {
+        signingKey: JWK & { kid: string }
+      }
+      const employee = demoAccounts('dataportaal-beheerders')[0]!
+      return new SignJWT(accountClaims(employee))
+        .setProtectedHeader({ alg: 'RS256', kid: stored.signingKey.kid })
+        .setIssuer(`${url}/oidc`)
+        .setAudience('dataportaal')
+        .setIssuedAt()
+        .setExpirationTime('10m')
+        .sign(await importJWK(stored.signingKey, 'RS256'))
+    },
+    openDb: () => openDatabase({ databaseUrl: postgres?.url, dataDir }),
+    async dispose() {
+      if (isRunning(portal.server)) {
+        portal.server.child.kill('SIGKILL')
+        await portal.server.exit
+      }
+      await postgres?.drop()
+      await fs.rm(dataDir, { recursive: true, force: true })
+    },
+  }
+  return portal
+}
