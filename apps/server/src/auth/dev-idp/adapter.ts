@@ -14,6 +14,16 @@ const GRANTABLE = [
 const CLEANUP_EVERY_MS = 10 * 60 * 1000
 
 /**
+ * PostgreSQL text cannot hold NUL, so no entry has a key with it, and asking for one would
+ * fail the query: a request with `client_id=%00` answered 500.
+ */
+const mayExist = (key: string) => !key.includes('\u0000')
+
+/** jsonb cannot hold NUL either: a NUL a client put in e.g. `state` is dropped when stored. */
+const withoutNul = (_key: string, value: unknown) =>
+  typeof value === 'string' ? value.replaceAll('\u0000', '') : value
+
+/**
  * Storage for oidc-provider in the portal's database (table dev_idp_entries): one row per
  * session, grant, interaction, code or token, with its expiry. Expired rows are skipped
  * when read and removed now and then.
@@ -28,6 +38,7 @@ export function databaseAdapter(db: Queryable): (model: string) => Adapter {
 
   return (model) => {
     const findWhere = async (condition: string, value: string) => {
+      if (!mayExist(value)) return undefined
       const [row] = await db.query<{ payload: AdapterPayload }>(
         `select payload from dev_idp_entries
           where model = $1 and ${condition} = $2 and (expires_at is null or expires_at > now())`,
@@ -48,7 +59,7 @@ export function databaseAdapter(db: Queryable): (model: string) => Adapter {
           [
             model,
             id,
-            JSON.stringify(payload),
+            JSON.stringify(payload, withoutNul),
             GRANTABLE.includes(model) ? (payload.grantId ?? null) : null,
             payload.uid ?? null,
             payload.userCode ?? null,
@@ -60,6 +71,7 @@ export function databaseAdapter(db: Queryable): (model: string) => Adapter {
       findByUid: (uid) => findWhere('uid', uid),
       findByUserCode: (userCode) => findWhere('user_code', userCode),
       async consume(id) {
+        if (!mayExist(id)) return
         await db.query(
           `update dev_idp_entries
               set payload = payload || jsonb_build_object('consumed', floor(extract(epoch from now()))::int)
@@ -68,9 +80,11 @@ export function databaseAdapter(db: Queryable): (model: string) => Adapter {
         )
       },
       async destroy(id) {
+        if (!mayExist(id)) return
         await db.query('delete from dev_idp_entries where model = $1 and id = $2', [model, id])
       },
       async revokeByGrantId(grantId) {
+        if (!mayExist(grantId)) return
         await db.query('delete from dev_idp_entries where grant_id = $1', [grantId])
       },
     }

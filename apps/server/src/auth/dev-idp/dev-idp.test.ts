@@ -179,6 +179,22 @@ describe('the development identity provider', () => {
     expect(stale.body).toContain('Deze inlogpoging is verlopen')
   })
 
+  it('answers a NUL byte in a client id, an id or a state without a 5xx (PostgreSQL refuses NUL)', async () => {
+    const urls = [
+      `/oidc/auth?client_id=%00&response_type=code&scope=openid&redirect_uri=${encodeURIComponent(flow.redirectUri)}`,
+      '/oidc/auth?client_id=a%00b',
+      '/oidc/interaction/%00',
+      '/oidc/session/end?state=a%00b',
+    ]
+    for (const url of urls) {
+      const response = await ctx.app.inject({
+        url,
+        headers: { cookie: '_session=%00; _interaction=%00' },
+      })
+      expect(response.statusCode, url).toBeLessThan(500)
+    }
+  })
+
   it('returns to the app with an error when sign-in is cancelled', async () => {
     const browser = new Browser(ctx.app)
     const { response } = await startSignIn(browser, flow)

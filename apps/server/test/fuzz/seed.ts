@@ -1,0 +1,58 @@
+import { API_PREFIX, apiPaths, type UploadResult } from '@dataportaal/contract'
+import { fileOf, postUpload, uploadForm, VALID_FIELDS } from '../../src/features/uploads/testing.ts'
+import { ADMIN, EMPLOYEE, OTHER_EMPLOYEE, type TestContext } from '../app.ts'
+import { addSynonyms, createDocument } from '../factories.ts'
+import type { Pools } from './from-schema.ts'
+
+/**
+ * A small catalogue for the fuzz test: published, open, refused and deleted documents,
+ * themes, labels, synonyms, and uploaded files that exist in the store, so that generated
+ * ids and names sometimes find something.
+ */
+export async function seedCatalogue(ctx: TestContext): Promise<Pools> {
+  await createDocument(ctx.db, {
+    title: 'Verkeerstellingen fietsers 2024',
+    description: 'Aantal fietsers per telpunt.',
+    themes: ['Verkeer', 'Wonen'],
+    labels: ['intern'],
+    owner: EMPLOYEE,
+    ratings: [{ by: ADMIN, rating: 4 }],
+  })
+  await createDocument(ctx.db, { title: 'Woningvoorraad', status: 'openstaand', owner: EMPLOYEE })
+  await createDocument(ctx.db, {
+    title: 'Afvalcijfers',
+    status: 'afgekeurd',
+    owner: OTHER_EMPLOYEE,
+  })
+  await createDocument(ctx.db, { title: 'Oud rapport', deleted: true, themes: ['Afval'] })
+  await addSynonyms(ctx.db, 'fiets', ['rijwiel', 'tweewieler'])
+
+  for (const [who, title] of [
+    [EMPLOYEE, 'Afvalinzameling per wijk 2024'],
+    [ADMIN, 'Parkeerplaatsen in het centrum'],
+  ] as const) {
+    const form = uploadForm({ ...VALID_FIELDS, title }, [
+      fileOf('wijk;kilo\nNoord;12\n', 'afval.csv'),
+    ])
+    const response = await postUpload(ctx, who, form)
+    if (response.statusCode !== 201) throw new Error(`Seed upload failed: ${response.body}`)
+    const { contentUID } = response.json<UploadResult>()
+    const approve = await ctx.app.inject({
+      url: `${API_PREFIX.authenticated}${apiPaths.approve(contentUID)}`,
+      headers: { authorization: `Bearer ${await ctx.tokenFor(ADMIN)}` },
+    })
+    if (approve.statusCode !== 200) throw new Error(`Seed approval failed: ${approve.body}`)
+  }
+
+  const ids = await ctx.db.query<{ id: string }>(
+    `select id::text from documents union all select id::text from document_files`,
+  )
+  const names = await ctx.db.query<{ name: string }>(
+    `select name from themes union select name from labels
+     union select name from content_types union select name from sources`,
+  )
+  return {
+    ids: ids.map((row) => row.id),
+    names: [...names.map((row) => row.name), 'fiets', 'rijwiel', 'Verkeerstellingen'],
+  }
+}
