@@ -14,23 +14,14 @@ export async function createTestDb(): Promise<Db> {
     await migrate(db)
     return db
   }
-  const name = `portal_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const target = new URL(url)
-  target.pathname = `/${name}`
-  const db = openPostgres(target.toString())
+  const database = await createPostgresDatabase(url)
+  const db = openPostgres(database.url)
   await migrate(db)
   return {
     ...db,
     close: async () => {
       await db.close()
-      const cleanup = new pg.Client({ connectionString: url })
-      await cleanup.connect()
-      await cleanup.query(`drop database if exists ${name} with (force)`)
-      await cleanup.end()
+      await database.drop()
     },
   }
 }
