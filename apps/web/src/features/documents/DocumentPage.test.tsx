@@ -238,4 +238,24 @@ describe('DocumentPage', () => {
     expect(screen.getByText('GeoJSON, 6,2 MB')).toBeInTheDocument()
     expect(calls.map((url) => url.pathname)).not.toContain(big.url)
   })
+
+  it('tells the owner why a file is not searchable, and only for that file', async () => {
+    const reason = 'Het bestand is te groot om te doorzoeken (meer dan 100 MB tekst).'
+    const [csv, docx] = DOCUMENT.files
+    stubDocumentApi(
+      json({
+        ...DOCUMENT,
+        files: [
+          { ...csv!, extractionStatus: 'done', extractionError: null },
+          { ...docx!, extractionStatus: 'failed', extractionError: reason },
+        ],
+      }),
+    )
+    renderDocument()
+
+    const section = await screen.findByRole('region', { name: 'Bestanden' })
+    const items = within(section).getAllByRole('listitem')
+    expect(items[1]).toHaveTextContent(`De inhoud van dit bestand is niet doorzoekbaar. ${reason}`)
+    expect(items[0]).not.toHaveTextContent('niet doorzoekbaar')
+  })
 })
