@@ -1,25 +1,14 @@
-import { open } from 'node:fs/promises'
 import { parse as parseCsv } from 'csv-parse/sync'
 import type { ExtractionLimits } from './limits.ts'
+import { readStart } from './read-start.ts'
 import { normalizeText } from './text.ts'
-
-async function readStart(filePath: string, maxBytes: number): Promise<Buffer> {
-  const handle = await open(filePath, 'r')
-  try {
-    const buffer = Buffer.alloc(Math.min((await handle.stat()).size, maxBytes))
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
-    return buffer.subarray(0, bytesRead)
-  } finally {
-    await handle.close()
-  }
-}
 
 /**
  * The cells of a CSV file. Only the start of the file is read: a few times the text cap is
  * more than the kept text needs, whatever the file's size.
  */
 export async function extractCsv(filePath: string, limits: ExtractionLimits): Promise<string> {
-  const bytes = await readStart(filePath, 8 * limits.maxChars)
+  const { bytes } = await readStart(filePath, 8 * limits.maxChars)
   const raw = new TextDecoder('utf-8').decode(bytes, { stream: true })
   try {
     const rows = parseCsv(raw, {

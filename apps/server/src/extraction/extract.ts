@@ -30,3 +30,26 @@ export async function extractText(
     cause: outcome.detail,
   })
 }
+
+/** A file's text, or, when it has none to give, why not (Dutch, for admins). */
+export interface FileText {
+  text: string
+  error: string | null
+}
+
+/**
+ * extractText for those who store the outcome (the extraction job, the catalogue import): a
+ * file that cannot be read is an outcome, not an error; only faults outside the file throw.
+ */
+export async function readFileText(
+  filePath: string,
+  mediaType: string,
+  options: ExtractOptions = {},
+): Promise<FileText> {
+  try {
+    return { text: await extractText(filePath, mediaType, options), error: null }
+  } catch (error) {
+    if (!(error instanceof ExtractionError)) throw error
+    return { text: '', error: error.message }
+  }
+}

@@ -1,13 +1,12 @@
 export {
   ACCEPTED_MEDIA_TYPES,
-  MAX_JSON_BYTES,
   MEDIA_TYPES,
   detectMediaType,
   isAcceptedMediaType,
   mediaTypeMatchesName,
   type AcceptedMediaType,
 } from './media-types.ts'
-export { extractText, type ExtractOptions } from './extract.ts'
+export { extractText, readFileText, type ExtractOptions, type FileText } from './extract.ts'
 export {
   DEFAULT_LIMITS,
   ExtractionError,

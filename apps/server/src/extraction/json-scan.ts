@@ -15,7 +15,8 @@ export interface JsonScan {
 }
 
 const WHITESPACE = new Set([' ', '\t', '\n', '\r'])
-const ESCAPES: Record<string, string> = {
+/** What follows a backslash in a JSON string, and what it stands for (not `\u`). */
+export const JSON_ESCAPES: Record<string, string> = {
   '"': '"',
   '\\': '\\',
   '/': '/',
@@ -183,7 +184,7 @@ class JsonScanner {
       return
     }
     if (this.escape === 'yes') {
-      const unescaped = ESCAPES[c]
+      const unescaped = JSON_ESCAPES[c]
       if (c === 'u') {
         this.escape = 'hex'
         this.hex = ''

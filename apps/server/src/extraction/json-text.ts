@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs'
+import { JSON_ESCAPES } from './json-scan.ts'
 import type { ExtractionLimits } from './limits.ts'
 import { TextCollector } from './text.ts'
 
@@ -7,7 +8,6 @@ const GEO_SKIPPED_KEYS = new Set(['type', 'geometry', 'coordinates', 'bbox', 'cr
 // Deeper than any real data; a file nested further (which the upload check refuses anyway)
 // keeps the text found up to there.
 const MAX_DEPTH = 10_000
-const ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' }
 
 /**
  * The string values of a JSON file (not its keys), read as a stream: memory stays flat
@@ -51,7 +51,7 @@ export async function extractJson(
         if (escape) {
           escape += piece[i]
           if (escape.length === 2 && escape[1] !== 'u') {
-            value += ESCAPES[escape[1]!] ?? escape[1]
+            value += JSON_ESCAPES[escape[1]!] ?? escape[1]
             escape = ''
           } else if (escape.length === 6) {
             value += String.fromCharCode(Number.parseInt(escape.slice(2), 16))

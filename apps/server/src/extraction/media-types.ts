@@ -1,8 +1,9 @@
-import { open, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import { extname } from 'node:path'
 import { GEOJSON_TYPES, MEDIA_TYPES } from '@dataportaal/contract'
 import { fileTypeFromFile } from 'file-type'
 import { scanJsonFile } from './json-scan.ts'
+import { readStart } from './read-start.ts'
 
 export interface AcceptedMediaType {
   mediaType: string
@@ -45,28 +46,6 @@ export function mediaTypeMatchesName(mediaType: string, fileName: string): boole
 
 // A CSV is judged on its first bytes only, so a large file is not read twice.
 const TEXT_SNIFF_BYTES = 64 * 1024
-/**
- * Extraction parses JSON whole, which blocks the (background) process for a moment and takes
- * several times the file size in memory; bigger JSON files are accepted but not searchable
- * by content. Detection streams (json-scan.ts), so it holds no JSON file in memory.
- */
-export const MAX_JSON_BYTES = 100 * 1024 * 1024
-
-async function readStart(
-  filePath: string,
-  maxBytes: number,
-): Promise<{ bytes: Buffer; size: number }> {
-  const handle = await open(filePath, 'r')
-  try {
-    const { size } = await handle.stat()
-    const bytes = Buffer.alloc(Math.min(size, maxBytes))
-    const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0)
-    return { bytes: bytes.subarray(0, bytesRead), size }
-  } finally {
-    await handle.close()
-  }
-}
-
 /**
  * Decodes UTF-8 strictly; null when the bytes are not UTF-8 text. With `partial`, an incomplete
  * character at the very end (the sniff window cut it) is allowed.

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { Queryable } from '../../db/client.ts'
-import { detectMediaType, extractText, ExtractionError } from '../../extraction/index.ts'
+import { detectMediaType, readFileText } from '../../extraction/index.ts'
 import type { FileStore } from '../../storage/file-store.ts'
 import { refreshSearchIndex } from '../documents/search-index.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
@@ -19,14 +19,7 @@ async function storeFiles(
     const mediaType = await detectMediaType(file.path, file.fileName)
     if (!mediaType) throw new Error(`${file.fileName}: file type not allowed`)
     const stored = await store.putFile(file.path)
-    let text = ''
-    let failure: string | null = null
-    try {
-      text = await extractText(file.path, mediaType)
-    } catch (error) {
-      if (!(error instanceof ExtractionError)) throw error
-      failure = error.message
-    }
+    const { text, error } = await readFileText(file.path, mediaType)
     await db.query(
       `insert into document_files
          (document_id, position, file_name, media_type, size_bytes, sha256, extraction_status,
@@ -39,9 +32,9 @@ async function storeFiles(
         mediaType,
         stored.size,
         stored.sha256,
-        failure === null ? 'done' : 'failed',
+        error === null ? 'done' : 'failed',
         text,
-        failure,
+        error,
       ],
     )
   }

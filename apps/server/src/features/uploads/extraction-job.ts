@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Config } from '../../config.ts'
 import type { Db, Queryable } from '../../db/client.ts'
-import { ExtractionError, extractText, type ExtractionLimits } from '../../extraction/index.ts'
+import { readFileText, type ExtractionLimits } from '../../extraction/index.ts'
 import { enqueueJobs } from '../../jobs/queue.ts'
 import { PermanentJobError, type JobHandler } from '../../jobs/worker.ts'
 import type { FileStore } from '../../storage/file-store.ts'
@@ -71,14 +71,11 @@ export function extractTextJob(
       )
     }
 
-    let text = ''
-    let error: string | null = null
-    try {
-      text = await extractText(deps.store.pathOf(file.sha256), file.media_type, limits)
-    } catch (failure) {
-      if (!(failure instanceof ExtractionError)) throw failure
-      error = failure.message
-    }
+    const { text, error } = await readFileText(
+      deps.store.pathOf(file.sha256),
+      file.media_type,
+      limits,
+    )
     await deps.db.transaction(async (tx) => {
       const updated = await tx.query(
         `update document_files set extracted_text = $2, extraction_status = $3, extraction_error = $4
