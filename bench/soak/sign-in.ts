@@ -1,4 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
+import { CookieJar } from '../../apps/server/test/cookie-jar.ts'
+import { DEFAULT_SCOPE, pkcePair } from '../../apps/server/test/oidc-flow.ts'
 
 /**
  * Signs a demo account in at the server's built-in identity provider over real HTTP, as the
@@ -14,30 +16,6 @@ export interface SignedIn {
 /** The web app's client id (`OIDC_CLIENT_ID`'s default). */
 const CLIENT_ID = 'dataportaal'
 
-class CookieJar {
-  private readonly cookies = new Map<string, { value: string; path: string }>()
-
-  header(url: URL): string {
-    return [...this.cookies]
-      .filter(([, cookie]) => url.pathname.startsWith(cookie.path))
-      .map(([name, cookie]) => `${name}=${cookie.value}`)
-      .join('; ')
-  }
-
-  remember(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim())
-      const [name = '', value = ''] = pair.split(/=(.*)/s)
-      const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/'
-      const expired = attributes.some(
-        (a) => a.toLowerCase().startsWith('expires=') && new Date(a.slice(8)) < new Date(),
-      )
-      if (expired || value === '') this.cookies.delete(name)
-      else this.cookies.set(name, { value, path })
-    }
-  }
-}
-
 export async function signIn(
   baseUrl: string,
   account: 'medewerker' | 'beheerder',
@@ -45,11 +23,11 @@ export async function signIn(
   const jar = new CookieJar()
   const send = async (target: string, init: RequestInit = {}) => {
     const url = new URL(target, baseUrl)
-    const cookie = jar.header(url)
+    const cookie = jar.header(url.pathname)
     const headers = new Headers(init.headers)
     if (cookie) headers.set('cookie', cookie)
     const response = await fetch(url, { ...init, headers, redirect: 'manual' })
-    jar.remember(response)
+    jar.remember(response.headers.getSetCookie())
     await response.arrayBuffer()
     return response
   }
@@ -70,14 +48,14 @@ export async function signIn(
   })
 
   const redirectUri = `${baseUrl}/`
-  const verifier = randomBytes(32).toString('base64url')
+  const { verifier, challenge } = pkcePair()
   const state = randomBytes(8).toString('hex')
   const query = new URLSearchParams({
     client_id: CLIENT_ID,
     response_type: 'code',
-    scope: 'openid profile email offline_access',
+    scope: DEFAULT_SCOPE,
     redirect_uri: redirectUri,
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge: challenge,
     code_challenge_method: 'S256',
     state,
     nonce: randomBytes(8).toString('hex'),

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import type { Response as InjectResponse } from 'light-my-request'
+import { CookieJar } from './cookie-jar.ts'
 
 /**
  * A browser's part of the authorization code flow with PKCE, driven by hand through
@@ -8,22 +9,19 @@ import type { Response as InjectResponse } from 'light-my-request'
  * would follow.
  */
 export class Browser {
-  private readonly cookies = new Map<string, { value: string; path: string }>()
+  private readonly cookies = new CookieJar()
 
   constructor(private readonly app: FastifyInstance) {}
 
   async request(options: InjectOptions & { url: string }): Promise<InjectResponse> {
     const target = new URL(options.url, 'http://localhost')
-    const cookie = [...this.cookies]
-      .filter(([, c]) => target.pathname.startsWith(c.path))
-      .map(([name, c]) => `${name}=${c.value}`)
-      .join('; ')
+    const cookie = this.cookies.header(target.pathname)
     const response = await this.app.inject({
       ...options,
       url: `${target.pathname}${target.search}`,
       headers: { ...options.headers, ...(cookie ? { cookie } : {}) },
     })
-    this.remember(response)
+    this.cookies.remember([response.headers['set-cookie'] ?? []].flat())
     return response
   }
 
@@ -36,20 +34,6 @@ export class Browser {
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       payload: new URLSearchParams(form).toString(),
     })
-
-  private remember(response: InjectResponse) {
-    const header = response.headers['set-cookie']
-    for (const line of [header ?? []].flat()) {
-      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim())
-      const [name = '', value = ''] = pair.split(/=(.*)/s)
-      const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/'
-      const expired = attributes.some(
-        (a) => a.toLowerCase().startsWith('expires=') && new Date(a.slice(8)) < new Date(),
-      )
-      if (expired || value === '') this.cookies.delete(name)
-      else this.cookies.set(name, { value, path })
-    }
-  }
 }
 
 export const pkcePair = () => {

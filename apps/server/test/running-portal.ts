@@ -34,6 +34,21 @@ export interface RunningPortal {
   dispose(): Promise<void>
 }
 
+/** An id token of the demo employee, signed with the built-in provider's key in `dataDir`. */
+export async function demoEmployeeToken(dataDir: string, publicUrl: string): Promise<string> {
+  const { signingKey } = JSON.parse(await fs.readFile(path.join(dataDir, KEYS_FILE), 'utf8')) as {
+    signingKey: JWK & { kid: string }
+  }
+  const employee = demoAccounts('dataportaal-beheerders')[0]!
+  return new SignJWT(accountClaims(employee))
+    .setProtectedHeader({ alg: 'RS256', kid: signingKey.kid })
+    .setIssuer(`${publicUrl}/oidc`)
+    .setAudience('dataportaal')
+    .setIssuedAt()
+    .setExpirationTime('10m')
+    .sign(await importJWK(signingKey, 'RS256'))
+}
+
 /** Neither exited nor killed by a signal. */
 export const isRunning = (server: ServerProcess) =>
   server.child.exitCode === null && server.child.signalCode === null
@@ -71,19 +86,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
       portal.server.child.kill('SIGTERM')
       return portal.server.exit
     },
-    async employeeToken() {
-      const stored = JSON.parse(await fs.readFile(path.join(dataDir, KEYS_FILE), 'utf8')) as {
-        signingKey: JWK & { kid: string }
-      }
-      const employee = demoAccounts('dataportaal-beheerders')[0]!
-      return new SignJWT(accountClaims(employee))
-        .setProtectedHeader({ alg: 'RS256', kid: stored.signingKey.kid })
-        .setIssuer(`${url}/oidc`)
-        .setAudience('dataportaal')
-        .setIssuedAt()
-        .setExpirationTime('10m')
-        .sign(await importJWK(stored.signingKey, 'RS256'))
-    },
+    employeeToken: () => demoEmployeeToken(dataDir, url),
     openDb: () => openDatabase({ databaseUrl: postgres?.url, dataDir }),
     async dispose() {
       if (isRunning(portal.server)) {

@@ -3,10 +3,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { apiPaths, type DocumentList, type SearchResponse } from '@dataportaal/contract'
-import { importJWK, SignJWT, type JWK } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accountClaims, demoAccounts } from '../../auth/dev-idp/accounts.ts'
-import { KEYS_FILE } from '../../auth/dev-idp/keys.ts'
 import { openPglite } from '../../db/client.ts'
 import { FileStore } from '../../storage/file-store.ts'
 import {
@@ -17,6 +14,7 @@ import {
   waitUntil,
   waitUntilReady,
 } from '../../../test/server-process.ts'
+import { demoEmployeeToken } from '../../../test/running-portal.ts'
 import { demoFile, uploadForm, VALID_FIELDS } from './testing.ts'
 
 /**
@@ -25,21 +23,6 @@ import { demoFile, uploadForm, VALID_FIELDS } from './testing.ts'
  * was half written; an upload that had finished before is intact and searchable.
  */
 let dataDir: string
-
-/** An id token of the demo employee, signed with the built-in provider's key in DATA_DIR. */
-async function employeeToken(publicUrl: string): Promise<string> {
-  const { signingKey } = JSON.parse(await fs.readFile(path.join(dataDir, KEYS_FILE), 'utf8')) as {
-    signingKey: JWK & { kid: string }
-  }
-  const employee = demoAccounts('dataportaal-beheerders')[0]!
-  return new SignJWT(accountClaims(employee))
-    .setProtectedHeader({ alg: 'RS256', kid: signingKey.kid })
-    .setIssuer(`${publicUrl}/oidc`)
-    .setAudience('dataportaal')
-    .setIssuedAt()
-    .setExpirationTime('10m')
-    .sign(await importJWK(signingKey, 'RS256'))
-}
 
 /** Every file under the store, relative to it. */
 async function storeContents(): Promise<string[]> {
@@ -109,7 +92,7 @@ describe('a server killed in the middle of an upload', () => {
 
     const first = startServer(env)
     await waitUntilReady(port, first)
-    const token = await employeeToken(publicUrl)
+    const token = await demoEmployeeToken(dataDir, publicUrl)
     const auth = { authorization: `Bearer ${token}` }
 
     // One upload completes before the crash.
