@@ -1,8 +1,8 @@
-import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from './app.ts'
 import { faultOf, FuzzClient } from './fuzz/client.ts'
+import { listenOnLoopback } from './listening.ts'
 import { HOSTILE_TEXT, percentEncode, RAW_URL_PIECES } from './fuzz/hostile.ts'
 import type { FuzzRequest } from './fuzz/requests.ts'
 
@@ -22,8 +22,7 @@ let bases: string[]
 
 beforeAll(async () => {
   ctx = await createTestContext({ devIdp: true })
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 })
-  const { port } = ctx.app.server.address() as AddressInfo
+  const port = await listenOnLoopback(ctx.app)
   client = new FuzzClient(port)
   const origin = `http://127.0.0.1:${port}`
   const discovery = (await (

@@ -1,8 +1,8 @@
-import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, createTestContext, EMPLOYEE, type TestContext } from './app.ts'
 import { faultOf, FuzzClient, type Answer } from './fuzz/client.ts'
+import { listenOnLoopback } from './listening.ts'
 import type { Pools } from './fuzz/from-schema.ts'
 import { operationsOf, type OpenApiDocument, type Operation } from './fuzz/openapi.ts'
 import { requestFor, type FuzzRequest } from './fuzz/requests.ts'
@@ -31,8 +31,7 @@ beforeAll(async () => {
   // A 1 MB upload limit makes 413 cheap to reach.
   ctx = await createTestContext({ env: { MAX_UPLOAD_MB: '1' } })
   pools = await seedCatalogue(ctx)
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 })
-  const { port } = ctx.app.server.address() as AddressInfo
+  const port = await listenOnLoopback(ctx.app)
   client = new FuzzClient(port)
   doc = (await (await fetch(`http://127.0.0.1:${port}/api/docs/json`)).json()) as OpenApiDocument
   authorization.employee = `Bearer ${await ctx.tokenFor(EMPLOYEE, { expiresIn: '1h' })}`
