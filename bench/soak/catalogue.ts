@@ -8,6 +8,7 @@ import {
   SearchResponse,
 } from '@dataportaal/contract'
 import { z } from 'zod'
+import { DEMO_DIR, DemoManifestEntry } from '../../apps/server/src/features/catalogue/demo.ts'
 
 /** What the clients pick from: the published documents, their files, and what to upload. */
 export interface Catalogue {
@@ -30,29 +31,11 @@ export interface UploadMaterial {
   files: { name: string; path: string }[]
 }
 
-export const DEMO_DOCUMENTS = path.resolve(
-  import.meta.dirname,
-  '..',
-  '..',
-  'apps',
-  'server',
-  'demo',
-  'documents',
-)
-
-const ManifestEntry = z.object({
-  title: z.string(),
-  description: z.string(),
-  contentTypeName: z.string(),
-  sourceFriendlyName: z.string(),
-  themes: z.array(z.string()),
-  license: z.string(),
-  files: z.array(z.string()).min(1),
-})
+const DEMO_DOCUMENTS = path.join(DEMO_DIR, 'documents')
 
 function readUploadMaterial(): UploadMaterial[] {
   const manifest = z
-    .array(ManifestEntry)
+    .array(DemoManifestEntry)
     .parse(JSON.parse(fs.readFileSync(path.join(DEMO_DOCUMENTS, 'manifest.json'), 'utf8')))
   return manifest.map((entry) => ({
     ...entry,

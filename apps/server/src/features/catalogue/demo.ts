@@ -12,7 +12,8 @@ import { upsertCatalogueItem } from './service.ts'
 /** The demo catalogue ships inside the repository (see demo/README.md). */
 export const DEMO_DIR = path.resolve(import.meta.dirname, '..', '..', '..', 'demo')
 
-const ManifestEntry = z.object({
+/** One document of `demo/documents/manifest.json`: its metadata and the names of its files. */
+export const DemoManifestEntry = z.object({
   key: z.string().min(1),
   title: z.string(),
   description: z.string(),
@@ -48,7 +49,7 @@ export async function loadDemoVocabularies(db: Db) {
 /** The city's own demo publications, with their real files. */
 export async function loadDemoDocuments(db: Db, store: FileStore): Promise<number> {
   const dir = path.join(DEMO_DIR, 'documents')
-  const manifest = await readJson('documents/manifest.json', z.array(ManifestEntry))
+  const manifest = await readJson('documents/manifest.json', z.array(DemoManifestEntry))
   await db.transaction(async (tx) => {
     for (const entry of manifest) {
       const item: CatalogueItem = {
