@@ -11,10 +11,11 @@ const commaList = z
       .filter((item) => item.length > 0),
   )
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'])
-  .default('true')
-  .transform((value) => value === 'true' || value === '1')
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback)
+    .transform((value) => value === 'true' || value === '1')
 
 const optionalUrl = z.url().optional()
 
@@ -54,6 +55,10 @@ const EnvSchema = z.object({
   OPEN_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   SEARCH_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   SEARCH_LOG_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  // Four eyes: an admin may decide on their own upload only when the city has one admin.
+  ALLOW_SELF_VALIDATION: flag('false'),
+  // Deleted documents can be restored this long; then the maintenance job purges them.
+  DELETED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   FOOTER_PRIVACY_URL: z.url().default('https://www.voorbeeldstad.nl/privacy'),
   FOOTER_DISCLAIMER_URL: z.url().default('https://www.voorbeeldstad.nl/disclaimer'),
   FOOTER_ACCESSIBILITY_URL: z.url().default('https://www.voorbeeldstad.nl/toegankelijkheid'),
@@ -66,7 +71,7 @@ const EnvSchema = z.object({
     )
     .optional(),
   MAP_ATTRIBUTION: z.string().max(300).default(''),
-  DEMO_CONTENT: booleanFlag,
+  DEMO_CONTENT: flag('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   // A 100 MB upload at 1 Mbit/s takes about 14 minutes; slower clients must be cut off.
@@ -121,6 +126,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       searchRetentionDays: env.SEARCH_LOG_RETENTION_DAYS,
       searchesPerClientPerHour: env.SEARCH_LOG_LIMIT_PER_HOUR,
     },
+    validation: { allowSelfValidation: env.ALLOW_SELF_VALIDATION },
+    deletedRetentionDays: env.DELETED_RETENTION_DAYS,
     footerLinks: {
       privacy: env.FOOTER_PRIVACY_URL,
       disclaimer: env.FOOTER_DISCLAIMER_URL,
