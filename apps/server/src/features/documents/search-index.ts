@@ -1,13 +1,17 @@
 import type { Queryable } from '../../db/client.ts'
 
-/** File text beyond this many characters is not indexed (tsvector size stays bounded). */
+/**
+ * File text beyond this many characters is not indexed (tsvector size stays bounded). The
+ * typo vocabulary's `portal_document_words` (migration 0010) reads the same prefix.
+ */
 const INDEXED_FILE_TEXT = 100_000
 
 /**
  * Brings the denormalised search columns of these documents in step with their themes,
- * labels and files, recomputes the weighted vector (title A, themes B, description C,
- * file text D), and adds their words to the typo-correction vocabulary. Call it in the
- * same transaction as any change to those.
+ * labels and files, and recomputes the weighted vector (title A, themes B, description C,
+ * file text D). Call it in the same transaction as any change to those. The typo-correction
+ * vocabulary (`search_words`) follows by itself: triggers on `documents` (migration 0010)
+ * count the words of published documents only, so no unpublished text can surface there.
  */
 export async function refreshSearchIndex(db: Queryable, documentIds: readonly string[]) {
   if (documentIds.length === 0) return
@@ -32,16 +36,6 @@ export async function refreshSearchIndex(db: Queryable, documentIds: readonly st
               setweight(to_tsvector('dutch', portal_unaccent(d.description)), 'C') ||
               setweight(to_tsvector('dutch', portal_unaccent(left(src.file_text, $2))), 'D')
        from src where d.id = src.id`,
-    [documentIds, INDEXED_FILE_TEXT],
-  )
-  await db.query(
-    `insert into search_words (word)
-     select distinct w.word
-       from documents d,
-            regexp_split_to_table(portal_normalize(d.title || ' ' || d.description || ' ' ||
-              array_to_string(d.theme_names, ' ') || ' ' || left(d.file_text, $2)), '[^[:alnum:]]+') as w(word)
-      where d.id = any($1::uuid[]) and char_length(w.word) between 2 and 40
-     on conflict do nothing`,
     [documentIds, INDEXED_FILE_TEXT],
   )
 }
