@@ -120,7 +120,7 @@ describe('with an external identity provider (OIDC_AUTHORITY)', () => {
 describe('configuration', () => {
   it('stops with a message naming the wrong variable', () => {
     expect(() => loadConfig({ PORT: 'tachtig' })).toThrow(ConfigError)
-    expect(() => loadConfig({ PORT: 'tachtig' })).toThrow(/PORT="tachtig"/)
+    expect(() => loadConfig({ PORT: 'tachtig' })).toThrow(/PORT: /)
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
     expect(() => loadConfig({ MAX_UPLOAD_MB: '0' })).toThrow(/MAX_UPLOAD_MB/)
     expect(() => loadConfig({ MAP_TILE_URL: 'http://tiles.example/{z}/{x}/{y}.png' })).toThrow(

@@ -60,12 +60,17 @@ function adminRuleOf(config: Config, devIdp: DevIdpMount | undefined): AdminRule
   return { adminGroups: [...groups, ...extra], adminEmails: config.adminEmails }
 }
 
+/** Fastify takes a hop count at run time but not in its types; this function is that rule. */
+const fastifyTrustProxy = (trust: Config['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, store } = deps
   let shuttingDown = false
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: true,
+    // X-Forwarded-For of the proxies TRUST_PROXY names only; request.ip feeds the rate limits.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Ids of request logs; a proxy's X-Request-Id is kept.
     requestIdHeader: 'x-request-id',
     // Long enough for any encoded suggestion text; longer paths get a problem answer.
@@ -84,14 +89,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   closeAfterEarlyAnswer(app)
   const overload = await registerOverloadProtection(app, { db, overload: config.overload })
 
+  const https = config.publicUrl.startsWith('https:')
   await app.register(helmet, {
+    // Only over https: on a laptop's http://localhost it would stick to the browser for a year.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'https:'],
         // The browser fetches discovery, keys and tokens from the identity provider.
         'connect-src': ["'self'", new URL(clientConfig(config).auth.authority).origin],
         // Upgrading to https would break a portal served over plain http on a laptop.
-        'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
+        'upgrade-insecure-requests': https ? [] : null,
       },
     },
   })

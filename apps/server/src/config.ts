@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -19,6 +20,55 @@ const flag = (fallback: 'true' | 'false') =>
 
 const optionalUrl = z.url().optional()
 
+/** proxy-addr's names for address ranges (Fastify's trustProxy): 127/8 and ::1, 169.254/16, private. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal']
+
+function isProxyAddress(entry: string) {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  return (
+    prefix === undefined ||
+    (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
+  )
+}
+
+/**
+ * Whose X-Forwarded-For to believe: nobody (false), the last n hops, or these proxies.
+ * `true` is refused: it believes anyone, so each visitor could pick the address the
+ * per-address limits count.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value, ctx): false | number | string[] => {
+    const trimmed = value.trim()
+    if (trimmed === 'false' || trimmed === '0') return false
+    if (trimmed === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'true would believe an X-Forwarded-For from anyone, so every visitor could choose their own address; name the proxies (addresses or CIDRs, comma-separated) or the hop count (the number of proxies in front, e.g. 1)',
+      })
+      return z.NEVER
+    }
+    if (/^\d{1,2}$/.test(trimmed)) return Number(trimmed)
+    const entries = trimmed
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry.length > 0)
+    if (entries.length === 0 || !entries.every(isProxyAddress)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be false, a hop count (1, 2, …), or comma-separated proxy addresses or CIDRs (10.0.0.5, 10.0.0.0/8, loopback, uniquelocal)',
+      })
+      return z.NEVER
+    }
+    return entries
+  })
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -31,6 +81,9 @@ const EnvSchema = z.object({
     .optional(),
   OIDC_AUTHORITY: optionalUrl,
   OIDC_CLIENT_ID: z.string().min(1).default('dataportaal'),
+  // The built-in identity provider on a PUBLIC_URL that is not loopback (auth/dev-idp/refused.ts).
+  DEV_IDP: flag('false'),
+  TRUST_PROXY: trustProxy,
   ADMIN_GROUPS: commaList,
   ADMIN_EMAILS: commaList,
   DEV_IDP_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(3600),
@@ -101,7 +154,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     dataDir: path.resolve(callerDir(), env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     oidc: { authority: env.OIDC_AUTHORITY, clientId: env.OIDC_CLIENT_ID },
-    devIdp: { tokenTtlSeconds: env.DEV_IDP_TOKEN_TTL_SECONDS },
+    devIdp: { allowedOffLoopback: env.DEV_IDP, tokenTtlSeconds: env.DEV_IDP_TOKEN_TTL_SECONDS },
+    trustProxy: env.TRUST_PROXY,
     adminGroups: env.ADMIN_GROUPS,
     adminEmails: env.ADMIN_EMAILS.map((email) => email.toLowerCase()),
     smtpUrl: env.SMTP_URL,
@@ -170,13 +224,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       path: ['JOB_LEASE_SECONDS'],
       message: 'must be more than EXTRACTION_TIMEOUT_SECONDS + 10',
     },
-  ).safeParse(present)
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = issue.path.join('.')
-      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`
+  )
+    .refine((env) => !(env.DEV_IDP && env.OIDC_AUTHORITY), {
+      path: ['DEV_IDP'],
+      message:
+        'must not be true when OIDC_AUTHORITY is set: employees sign in with one or the other; unset one of them',
     })
+    .safeParse(present)
+  if (!parsed.success) {
+    // Only the name: the value may be a password (DATABASE_URL, SMTP_URL) and logs are read widely.
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   return toConfig(parsed.data)
 }
+
+/** Start-up errors and logs may quote a connection URL; its user and password stay out. */
+export const maskUrlCredentials = (text: string) =>
+  text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#]+@/gi, '$1***@')

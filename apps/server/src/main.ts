@@ -1,7 +1,8 @@
 import path from 'node:path'
+import { inspect } from 'node:util'
 import { assertSignInAllowed, createSignIn } from './auth/sign-in.ts'
 import { buildApp } from './app.ts'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, maskUrlCredentials } from './config.ts'
 import { DevIdpRefusedError } from './auth/dev-idp/refused.ts'
 import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
@@ -42,6 +43,13 @@ async function main() {
     }
   }
   log.info(`sign-in: ${signIn.description}`)
+  if (config.trustProxy === false && config.publicUrl.startsWith('https:')) {
+    // The server speaks plain http, so https means a proxy in front; unbelieved, its address
+    // is every visitor's, and the per-address limits then count the whole city as one.
+    log.warn(
+      'PUBLIC_URL is https but TRUST_PROXY is not set: X-Forwarded-For is ignored and all visitors share the proxy address (docs/operations.md, "Behind a reverse proxy")',
+    )
+  }
   // What a crash left in the store: unfinished uploads, files whose rows never committed.
   // The embedded database locks DATA_DIR, so then the store is this process's alone.
   const swept = await sweepStore(db, store, { exclusive: db.kind === 'pglite' })
@@ -96,7 +104,8 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DevIdpRefusedError) {
     console.error(error.message)
   } else {
-    console.error('Start-up failed:', error)
+    // Any error may quote DATABASE_URL or SMTP_URL, and start-up output ends up in shared logs.
+    console.error(`Start-up failed: ${maskUrlCredentials(inspect(error))}`)
   }
   process.exit(1)
 })

@@ -1,8 +1,9 @@
 import type { Config } from '../config.ts'
 import type { Queryable } from '../db/client.ts'
 import type { DevIdpMount } from './dev-idp/index.ts'
-import { refuseInProduction } from './dev-idp/refused.ts'
-import { createOidcVerifier, type TokenVerifier } from './verify-token.ts'
+import { refuseDevIdp } from './dev-idp/refused.ts'
+import { createOidcVerifier } from './identity-provider.ts'
+import type { TokenVerifier } from './verify-token.ts'
 
 /** How employees sign in on this server. */
 export interface SignIn {
@@ -15,12 +16,12 @@ export interface SignIn {
 
 /** Stops start-up early (before the database opens) when sign-in cannot work here. */
 export function assertSignInAllowed(config: Config) {
-  if (!config.oidc.authority) refuseInProduction(config.nodeEnv)
+  if (!config.oidc.authority) refuseDevIdp(config)
 }
 
 /**
  * With OIDC_AUTHORITY: that provider's tokens, its keys fetched once and cached. Without:
- * the built-in development identity provider (loaded only then), refused in production.
+ * the built-in development identity provider (loaded only then), where refused.ts allows it.
  */
 export async function createSignIn(deps: { config: Config; db: Queryable }): Promise<SignIn> {
   const { config } = deps

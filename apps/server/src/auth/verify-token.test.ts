@@ -57,6 +57,7 @@ describe('token verification', () => {
     expect(await verify(await sign())).toEqual({
       id: CLAIMS.oid,
       email: 'medewerker@voorbeeldstad.nl',
+      verifiedEmail: null,
       name: 'Mirjam Medewerker',
       groups: ['beheer-groep'],
     })
@@ -69,6 +70,7 @@ describe('token verification', () => {
     expect(identity).toEqual({
       id: 'pairwise-sub',
       email: 'Collega@Voorbeeldstad.nl',
+      verifiedEmail: null,
       name: 'Collega@Voorbeeldstad.nl',
       groups: ['Portal.Admin'],
     })
@@ -76,6 +78,17 @@ describe('token verification', () => {
 
   it('refuses an expired token (beyond the clock tolerance)', async () => {
     await refused(await sign(CLAIMS, { expiresIn: '-2m' }))
+  })
+
+  it('refuses a token without an expiry', async () => {
+    const endless = await new SignJWT(CLAIMS)
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setSubject('pairwise-sub')
+      .setIssuedAt()
+      .sign(key)
+    await refused(endless)
   })
 
   it('refuses a token for another audience', async () => {
@@ -140,12 +153,26 @@ describe('admin rule', () => {
     expect(isAdminIdentity(identity, RULE)).toBe(false)
   })
 
-  it('makes a member of an admin group, or a listed e-mail (any case), an admin', async () => {
+  it('makes a member of an admin group, or a listed verified e-mail (any case), an admin', async () => {
     expect(isAdminIdentity(await verify(await sign()), RULE)).toBe(true)
     const byEmail = await verify(
-      await sign({ ...CLAIMS, groups: [], preferred_username: 'Baas@Voorbeeldstad.nl' }),
+      await sign({ ...CLAIMS, groups: [], email: 'Baas@Voorbeeldstad.nl', email_verified: true }),
     )
+    expect(byEmail.verifiedEmail).toBe('Baas@Voorbeeldstad.nl')
     expect(isAdminIdentity(byEmail, RULE)).toBe(true)
     expect(isAdminIdentity(byEmail, { ...RULE, adminEmails: [] })).toBe(false)
+  })
+
+  it('never makes an admin by preferred_username or an e-mail the provider does not vouch for', async () => {
+    const notVouched = [
+      { preferred_username: 'Baas@Voorbeeldstad.nl' },
+      { preferred_username: 'Baas@Voorbeeldstad.nl', email_verified: true },
+      { email: 'baas@voorbeeldstad.nl' },
+      { email: 'baas@voorbeeldstad.nl', email_verified: false },
+    ]
+    for (const claims of notVouched) {
+      const identity = await verify(await sign({ ...CLAIMS, groups: [], ...claims }))
+      expect(isAdminIdentity(identity, RULE), JSON.stringify(claims)).toBe(false)
+    }
   })
 })

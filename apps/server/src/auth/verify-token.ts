@@ -1,6 +1,5 @@
 import {
   createLocalJWKSet,
-  createRemoteJWKSet,
   errors as joseErrors,
   jwtVerify,
   type JSONWebKeySet,
@@ -15,6 +14,8 @@ const Claims = z.object({
   sub: z.string().min(1),
   preferred_username: z.string().optional(),
   email: z.string().optional(),
+  // Anything but a real true (some providers send the string "true") vouches for nothing.
+  email_verified: z.unknown().optional(),
   name: z.string().optional(),
   groups: z.array(z.string()).optional(),
   roles: z.array(z.string()).optional(),
@@ -22,7 +23,13 @@ const Claims = z.object({
 
 export interface TokenIdentity {
   id: string
+  /** The address shown for the employee: preferred_username (Entra ID's UPN), else email. */
   email: string | null
+  /**
+   * `email` when the provider vouches for it (`email_verified: true`); the only address the
+   * admin rule (ADMIN_EMAILS) may match, since a user can often edit their own e-mail claim.
+   */
+  verifiedEmail: string | null
   name: string
   groups: string[]
 }
@@ -33,18 +40,19 @@ export class InvalidTokenError extends Error {
   override name = 'InvalidTokenError'
 }
 
-type KeySet = JWTVerifyGetKey
+export type KeySet = JWTVerifyGetKey
 
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA']
 
 function toIdentity(payload: JWTPayload): TokenIdentity {
   const claims = Claims.safeParse(payload)
   if (!claims.success) throw new InvalidTokenError('token lacks the expected claims')
-  const { oid, sub, preferred_username, email, name, groups, roles } = claims.data
+  const { oid, sub, preferred_username, email, email_verified, name, groups, roles } = claims.data
   const address = preferred_username ?? email ?? null
   return {
     id: oid ?? sub,
     email: address,
+    verifiedEmail: email !== undefined && email_verified === true ? email : null,
     name: name ?? address ?? sub,
     groups: [...(groups ?? []), ...(roles ?? [])],
   }
@@ -62,6 +70,8 @@ export function createTokenVerifier(options: {
         audience: options.audience,
         algorithms: ALGORITHMS,
         clockTolerance: 30,
+        // A token without an expiry would stay valid forever once it leaked.
+        requiredClaims: ['exp'],
       })
       return toIdentity(payload)
     } catch (error) {
@@ -73,27 +83,3 @@ export function createTokenVerifier(options: {
 }
 
 export const localKeys = (jwks: JSONWebKeySet) => createLocalJWKSet(jwks)
-
-const Discovery = z.object({ issuer: z.string(), jwks_uri: z.url() })
-
-/**
- * Verifies tokens of an OpenID provider found by discovery. The discovery document is
- * fetched once, on first use; jose caches the key set and refetches it on an unknown key id.
- */
-export function createOidcVerifier(authority: string, audience: string): TokenVerifier {
-  let verifier: Promise<TokenVerifier> | undefined
-  const discover = async () => {
-    const url = `${authority.replace(/\/$/, '')}/.well-known/openid-configuration`
-    const response = await fetch(url)
-    if (!response.ok) throw new Error(`OIDC discovery failed: ${response.status} at ${url}`)
-    const { issuer, jwks_uri } = Discovery.parse(await response.json())
-    return createTokenVerifier({ issuer, audience, keys: createRemoteJWKSet(new URL(jwks_uri)) })
-  }
-  return async (token) => {
-    verifier ??= discover().catch((error: unknown) => {
-      verifier = undefined
-      throw error
-    })
-    return (await verifier)(token)
-  }
-}

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { ProviderUnavailableError } from '../auth/identity-provider.ts'
 import { InvalidTokenError, type TokenVerifier } from '../auth/verify-token.ts'
 import { PUBLIC_VIEWER, type Viewer } from '../auth/viewer.ts'
 import type { Db } from '../db/client.ts'
@@ -49,6 +50,17 @@ export function useEmployeeViewer(
     } catch (error) {
       if (error instanceof InvalidTokenError) {
         throw new HttpProblem(401, 'Uw aanmelding is verlopen of ongeldig. Meld u opnieuw aan.')
+      }
+      if (error instanceof ProviderUnavailableError) {
+        // Once per back-off: the requests failed fast during it carry no cause.
+        if (error.cause) request.log.error({ err: error.cause }, 'identity provider unreachable')
+        // The token may be fine: no WWW-Authenticate, so the web app does not sign out.
+        reply.removeHeader('WWW-Authenticate')
+        reply.header('Retry-After', String(error.retryAfterSeconds))
+        throw new HttpProblem(
+          503,
+          'De aanmeldservice is tijdelijk niet bereikbaar. Probeer het over een ogenblik opnieuw.',
+        )
       }
       throw error
     }

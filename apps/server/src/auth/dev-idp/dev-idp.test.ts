@@ -319,6 +319,38 @@ describe('the development identity provider', () => {
   })
 })
 
+describe('reach of the development identity provider', () => {
+  const DISCOVERY = '/oidc/.well-known/openid-configuration'
+
+  it('answers only this machine when it runs because PUBLIC_URL is a loopback address', async () => {
+    const fromNetwork = await ctx.app.inject({
+      url: DISCOVERY,
+      remoteAddress: '192.168.1.20',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    })
+    expect(fromNetwork.statusCode).toBe(403)
+    expect(fromNetwork.body).toContain('alleen op deze computer')
+    expect(fromNetwork.body).not.toContain(ISSUER)
+    for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const answer = await ctx.app.inject({ url: DISCOVERY, remoteAddress: local })
+      expect(answer.statusCode, local).toBe(200)
+    }
+  })
+
+  it('answers the network when DEV_IDP=true says it may (a test server)', async () => {
+    const other = await createTestContext({
+      devIdp: true,
+      env: { PUBLIC_URL: 'https://test.voorbeeldstad.nl', DEV_IDP: 'true' },
+    })
+    try {
+      const answer = await other.app.inject({ url: DISCOVERY, remoteAddress: '192.168.1.20' })
+      expect(answer.statusCode).toBe(200)
+    } finally {
+      await other.close()
+    }
+  })
+})
+
 describe('start-up', () => {
   it('refuses to run the development identity provider with NODE_ENV=production', async () => {
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: ctx.dataDir })

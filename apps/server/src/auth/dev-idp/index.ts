@@ -5,7 +5,7 @@ import { createTokenVerifier, localKeys, type TokenVerifier } from '../verify-to
 import { demoAccounts, DEV_ADMIN_GROUP } from './accounts.ts'
 import { loadOrCreateKeys } from './keys.ts'
 import { createDevProvider, DEV_IDP_PATH, VITE_DEV_ORIGIN } from './provider.ts'
-import { refuseInProduction } from './refused.ts'
+import { refuseDevIdp } from './refused.ts'
 import { devIdpRoutes } from './routes.ts'
 
 /** What the app mounts: the provider's routes, and the group its demo admin is in. */
@@ -24,14 +24,15 @@ export interface DevIdentityProvider extends DevIdpMount {
 
 /**
  * The built-in identity provider for laptops and tests, used when OIDC_AUTHORITY is not
- * set. Refused in production: there the city's identity provider signs people in.
+ * set. Refused in production and on a public address (refused.ts): there the city's
+ * identity provider signs people in.
  */
 export async function createDevIdentityProvider(deps: {
   config: Config
   db: Queryable
 }): Promise<DevIdentityProvider> {
   const { config } = deps
-  refuseInProduction(config.nodeEnv)
+  refuseDevIdp(config)
   const keys = await loadOrCreateKeys(config.dataDir)
   const issuer = `${config.publicUrl}${DEV_IDP_PATH}`
   const adminGroup = config.adminGroups[0] ?? DEV_ADMIN_GROUP
@@ -45,6 +46,7 @@ export async function createDevIdentityProvider(deps: {
     portalName: config.portalName,
     portalUrl,
     tokenTtlSeconds: config.devIdp.tokenTtlSeconds,
+    behindProxy: config.trustProxy !== false,
     accounts,
     keys,
     db: deps.db,
@@ -65,6 +67,7 @@ export async function createDevIdentityProvider(deps: {
       portalName: config.portalName,
       portalUrl,
       appOrigins,
+      loopbackOnly: !config.devIdp.allowedOffLoopback,
     }),
   }
 }

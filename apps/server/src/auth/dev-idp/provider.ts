@@ -21,6 +21,8 @@ export interface DevProviderOptions {
   portalName: string
   portalUrl: string
   tokenTtlSeconds: number
+  /** TRUST_PROXY is set: believe the proxy's X-Forwarded-Proto and -Host. */
+  behindProxy: boolean
   accounts: DemoAccount[]
   keys: DevIdpKeys
   db: Queryable
@@ -120,7 +122,7 @@ export function createDevProvider(options: DevProviderOptions): Provider {
   }
 
   const provider = new Provider(options.issuer, configuration)
-  // The portal runs behind the same proxies Fastify trusts (trustProxy).
-  provider.proxy = true
+  // Like Fastify (TRUST_PROXY): without a proxy in front, a client's X-Forwarded-* is not believed.
+  provider.proxy = options.behindProxy
   return provider
 }

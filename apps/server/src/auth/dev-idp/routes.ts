@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { DemoAccount } from './accounts.ts'
 import { ASSET_PATHS, errorPage, LOGOUT_SCRIPT, signInPage, STYLE_SHEET } from './pages.ts'
 import { DEV_IDP_PATH } from './provider.ts'
+import { isLoopbackAddress } from './refused.ts'
 
 export interface DevIdpRouteDeps {
   provider: Provider
@@ -14,6 +15,12 @@ export interface DevIdpRouteDeps {
   portalUrl: string
   /** Origins the pages' forms may end up at: the app's, after sign-in and logout. */
   appOrigins: string[]
+  /**
+   * Answer only this machine. The provider runs without DEV_IDP=true because PUBLIC_URL is
+   * a loopback address, but HOST (0.0.0.0 by default) may still face a network, on which
+   * anyone could otherwise sign in as the demo admin.
+   */
+  loopbackOnly: boolean
 }
 
 const InteractionParams = z.strictObject({ uid: z.string().min(1).max(100) })
@@ -48,8 +55,17 @@ export const devIdpRoutes =
     })
 
     // Set on the raw response, so it also holds for what oidc-provider writes itself.
-    app.addHook('onRequest', async (_request, reply) => {
+    app.addHook('onRequest', async (request, reply) => {
       reply.raw.setHeader('Content-Security-Policy', csp)
+      // The socket's address, not request.ip: no forwarded header can make a peer local.
+      if (deps.loopbackOnly && !isLoopbackAddress(request.socket.remoteAddress)) {
+        return showError(
+          reply,
+          403,
+          'access_denied',
+          'Het ingebouwde aanmelden voor ontwikkeling werkt alleen op deze computer zelf.',
+        )
+      }
     })
 
     const showError = (reply: FastifyReply, status: number, error: string, description: string) =>

@@ -21,7 +21,12 @@ const SEARCH_LIMIT = 20
  * runs on the event loop, so a thousand searches (on shared CI cores) could make the
  * overload guard answer 503 (its own tests are in http/overload.test.ts).
  */
-const env = { SEARCH_LOG_LIMIT_PER_HOUR: String(SEARCH_LIMIT), MAX_EVENT_LOOP_DELAY_MS: '0' }
+const env = {
+  SEARCH_LOG_LIMIT_PER_HOUR: String(SEARCH_LIMIT),
+  MAX_EVENT_LOOP_DELAY_MS: '0',
+  // The requests below come from loopback, as from a proxy on the same host.
+  TRUST_PROXY: 'loopback',
+}
 
 let ctx: TestContext
 
@@ -301,7 +306,7 @@ describe('retention', () => {
     })
     expect(settings).toMatchObject({ openRetentionDays: 30, searchRetentionDays: 60 })
     expect(() => loadConfig({ SEARCH_LOG_RETENTION_DAYS: '0' })).toThrow(
-      /SEARCH_LOG_RETENTION_DAYS="0"/,
+      /SEARCH_LOG_RETENTION_DAYS: /,
     )
   })
 

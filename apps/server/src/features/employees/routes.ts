@@ -11,7 +11,7 @@ export const employeeRoutes = (): FastifyPluginAsyncZod => async (app) => {
         tags: ['gebruiker'],
         summary: 'Is de aangemelde gebruiker beheerder?',
         description:
-          'Beheerder: een groep (of rol) uit het token staat in ADMIN_GROUPS, of het e-mailadres in ADMIN_EMAILS.',
+          'Beheerder: een groep (of rol) uit het token staat in ADMIN_GROUPS, of het door de identity provider geverifieerde e-mailadres (`email_verified`) staat in ADMIN_EMAILS.',
         querystring: NoQuery,
         response: { 200: IsAdminResponse },
       },

@@ -7,9 +7,12 @@ export interface AdminRule {
   adminEmails: readonly string[]
 }
 
-/** Admin when a group (or role) is a configured admin group, or the e-mail is listed. */
+/**
+ * Admin when a group (or role) is a configured admin group, or the e-mail the provider
+ * vouches for is listed; never by the displayed address alone (preferred_username).
+ */
 export function isAdminIdentity(identity: TokenIdentity, rule: AdminRule): boolean {
-  const email = identity.email?.toLowerCase()
+  const email = identity.verifiedEmail?.toLowerCase()
   return (
     identity.groups.some((group) => rule.adminGroups.includes(group)) ||
     (email !== undefined && rule.adminEmails.includes(email))
