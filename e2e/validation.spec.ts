@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe.ts'
-import { waitForScreen } from './support/portal.ts'
+import { tabTo, waitForScreen } from './support/portal.ts'
 import { ROUTES } from './support/routes.ts'
 import { ACCOUNTS, signInAs, userMenuButton } from './support/sign-in.ts'
 import { uploadCsv } from './support/upload.ts'
@@ -177,4 +177,86 @@ test('/validatie and the disapproval dialog pass axe in both colour modes and fi
     .getByRole('button', { name: `Goedkeuren ${title}` })
     .click()
   await expect(item(page, title)).toHaveCount(0)
+})
+
+test('an admin restores a document its owner deleted, back in its earlier status; the list passes axe', async ({
+  page,
+  browser,
+}) => {
+  const title = `Fietsenstallingen herstel ${Date.now()}`
+  const employee = await newPage(browser)
+  await signInAs(employee, 'medewerker')
+  const contentUID = await uploadCsv(employee, {
+    title,
+    description: 'Bezetting van de fietsenstallingen per uur.',
+  })
+
+  // Approved by the admin (the employee uploaded it: four eyes are satisfied), so public.
+  await signInAs(page, 'beheerder')
+  await page.goto(ROUTES.validation)
+  await item(page, title)
+    .getByRole('button', { name: `Goedkeuren ${title}` })
+    .click()
+  await expect(item(page, title)).toHaveCount(0)
+  const visitor = await newPage(browser)
+  await visitAsPublic(visitor)
+  const publicResult = () =>
+    visitor.getByRole('main').getByRole('link', { name: title, exact: true })
+  await visitor.goto(ROUTES.search(title))
+  await expect(publicResult()).toBeVisible()
+
+  // The owner deletes it from its page: gone for the visitor.
+  await employee.goto(ROUTES.document(contentUID))
+  await employee
+    .getByRole('main')
+    .getByRole('button', { name: `Verwijderen ${title}` })
+    .click()
+  await employee
+    .getByRole('dialog', { name: 'Document verwijderen?' })
+    .getByRole('button', { name: 'Ja, verwijderen' })
+    .click()
+  await expect(employee).toHaveURL((url) => url.searchParams.get('deleteSuccess') === 'true')
+  await visitor.goto(ROUTES.search(title))
+  await waitForScreen(visitor)
+  await expect(publicResult()).toHaveCount(0)
+
+  // The admin finds it under 'Verwijderd': who deleted it, and until when it can be restored.
+  await page.goto(ROUTES.validation)
+  await page.getByRole('link', { name: 'Verwijderd', exact: true }).click()
+  await expect(page).toHaveURL((url) => url.searchParams.get('status') === 'verwijderd')
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Verwijderde documenten' }),
+  ).toBeVisible()
+  const deleted = item(page, title)
+  await expect(deleted).toContainText('Verwijderd door')
+  await expect(deleted).toContainText('Mirjam Medewerker')
+  await expect(deleted).toContainText('Goedgekeurd')
+  await expect(deleted).toContainText(
+    /Wordt definitief verwijderd op \d+ \w+ \d{4} \(nog 30 dagen\)/,
+  )
+  await waitForScreen(page)
+  for (const contrast of [false, true]) {
+    await setContrast(page, contrast)
+    await waitForScreen(page)
+    await expect(deleted).toBeVisible()
+    await expectNoAxeViolations(page, `/validatie, Verwijderd${contrast ? ' (contrast)' : ''}`)
+  }
+  await setContrast(page, false)
+  await waitForScreen(page)
+
+  // Restored with the keyboard: confirmed, gone from the list, and public again.
+  await page.getByRole('link', { name: 'Verwijderd', exact: true }).focus()
+  await tabTo(page, deleted.getByRole('button', { name: `Herstellen ${title}` }), 60)
+  await page.keyboard.press('Enter')
+  const confirmation = page.getByRole('status').filter({ hasText: `"${title}" is hersteld` })
+  await expect(confirmation).toContainText('weer gepubliceerd')
+  await expect(deleted).toHaveCount(0)
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Verwijderde documenten' }),
+  ).toBeFocused()
+  await confirmation.getByRole('link', { name: 'Bekijk het herstelde document' }).click()
+  await expect(page).toHaveURL((url) => url.pathname === ROUTES.document(contentUID))
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await visitor.goto(ROUTES.search(title))
+  await expect(publicResult()).toBeVisible()
 })

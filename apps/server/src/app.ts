@@ -18,6 +18,7 @@ import { clientConfig, clientConfigRoutes } from './features/client-config/route
 import { classificationRoutes } from './features/classification/routes.ts'
 import { dataRequestRoutes } from './features/data-requests/routes.ts'
 import { dashboardRoutes } from './features/dashboard/routes.ts'
+import { deletionRoutes } from './features/deletion/routes.ts'
 import { documentRoutes } from './features/documents/routes.ts'
 import { employeeRoutes } from './features/employees/routes.ts'
 import type { AdminRule } from './features/employees/service.ts'
@@ -134,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       enforceAccess(scope, { allowed: ['everyone'], table: routeAccess })
       await scope.register(clientConfigRoutes({ config }))
       await scope.register(searchRoutes({ db, config, audience: 'public' }))
-      await scope.register(documentRoutes({ db, store, audience: 'public' }))
+      await scope.register(documentRoutes({ db, store, config, audience: 'public' }))
       await scope.register(tagRoutes({ db, audience: 'public' }))
     },
     { prefix: API_PREFIX.public },
@@ -144,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       useEmployeeViewer(scope, { db, verifyToken: deps.verifyToken, adminRule })
       enforceAccess(scope, { allowed: ['everyone', 'employee', 'admin'], table: routeAccess })
       await scope.register(searchRoutes({ db, config, audience: 'employee' }))
-      await scope.register(documentRoutes({ db, store, audience: 'employee' }))
+      await scope.register(documentRoutes({ db, store, config, audience: 'employee' }))
       await scope.register(tagRoutes({ db, audience: 'employee' }))
       await scope.register(vocabularyAdminRoutes({ db }))
       await scope.register(employeeRoutes())
@@ -154,7 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await scope.register(classificationRoutes({ db }))
       await scope.register(followingRoutes({ db }))
       await scope.register(dashboardRoutes({ db }))
-      await scope.register(validationRoutes({ db }))
+      await scope.register(validationRoutes({ db, config }))
+      await scope.register(deletionRoutes({ db, config }))
     },
     { prefix: API_PREFIX.authenticated },
   )

@@ -6,9 +6,9 @@ import { ConfigError, loadConfig, maskUrlCredentials } from './config.ts'
 import { DevIdpRefusedError } from './auth/dev-idp/refused.ts'
 import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
-import { activityLogMaintenance } from './features/activity-logs/retention.ts'
 import { seedDemoCatalogue } from './features/catalogue/demo.ts'
 import { requeueDataRequests } from './features/data-requests/outbox.ts'
+import { hourlyMaintenance } from './features/maintenance/maintenance.ts'
 import { jobHandlers } from './jobs/registry.ts'
 import { reclaimAbandonedJobs } from './jobs/queue.ts'
 import { DEFAULT_TIMING, JobWorker } from './jobs/worker.ts'
@@ -73,7 +73,7 @@ async function main() {
     handlers: jobHandlers({ db, store, config, log }),
     log,
     timing: { ...DEFAULT_TIMING, leaseMs: config.jobs.leaseMs },
-    maintenance: activityLogMaintenance(db, config.activityLogs, log),
+    maintenance: hourlyMaintenance({ db, store, config, log }),
   })
 
   let stopping = false

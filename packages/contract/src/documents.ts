@@ -124,10 +124,21 @@ export const ValidationQuery = z.strictObject({
 })
 export type ValidationQuery = z.infer<typeof ValidationQuery>
 
+/**
+ * Four eyes (decisions.md, Validation): why the asking admin may not approve or disapprove a
+ * document themselves. `uploaded`: they uploaded it; `lastEdited`: they saved its last edit.
+ */
+export const SELF_VALIDATION_BLOCKS = ['uploaded', 'lastEdited'] as const
+export const SelfValidationBlock = z.enum(SELF_VALIDATION_BLOCKS)
+export type SelfValidationBlock = z.infer<typeof SelfValidationBlock>
+
 /** A document in a validation list: the summary plus what a validator judges it by. */
 export const DocumentForValidation = DocumentSummary.extend({
   description: z.string(),
   files: z.array(DocumentFile),
+  selfValidationBlocked: SelfValidationBlock.nullable().describe(
+    'Set when the asking admin uploaded or last edited the document and so may not decide it (unless the server allows self-validation); null when they may',
+  ),
 }).meta({ id: 'DocumentForValidation' })
 export type DocumentForValidation = z.infer<typeof DocumentForValidation>
 

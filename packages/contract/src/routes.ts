@@ -26,6 +26,8 @@ export const apiPaths = {
   upload: '/documents/upload',
   uploadOptions: '/documents/upload/options',
   deleteUpload: (id: string) => `/documents/upload/${id}`,
+  deletedDocuments: '/documents/deleted',
+  restore: (id: string) => `/documents/${id}/restore`,
   favorites: '/documents/favorites',
   favorite: (id: string) => `/documents/${id}/favorite`,
   rating: (id: string) => `/documents/${id}/rating`,

@@ -42,7 +42,15 @@ const SIGNED_IN: Expected = [401, 200, 200]
 const ADMINS: Expected = [401, 403, 200]
 
 let ctx: TestContext
-const doc = { approved: '', pending: '', file: '', colleagues: '', toApprove: '', toDisapprove: '' }
+const doc = {
+  approved: '',
+  pending: '',
+  file: '',
+  colleagues: '',
+  toApprove: '',
+  toDisapprove: '',
+  deleted: '',
+}
 
 /** Keyed by method and route path after the prefix. */
 const TABLE: Record<string, Case[]> = {
@@ -137,6 +145,17 @@ const TABLE: Record<string, Case[]> = {
       name: 'disapprove without a reason',
       path: () => `${apiPaths.disapprove(doc.toDisapprove)}?statusCategory=Onjuist`,
       api: [401, 403, 422],
+    },
+  ],
+  'GET /documents/deleted': [
+    { name: 'deleted documents', path: () => apiPaths.deletedDocuments, api: ADMINS },
+  ],
+  'POST /documents/:id/restore': [
+    { name: 'restore', path: () => apiPaths.restore(doc.deleted), api: ADMINS },
+    {
+      name: 'restore a live document',
+      path: () => apiPaths.restore(doc.approved),
+      api: [401, 403, 404],
     },
   ],
   'GET /tags': [{ name: 'themes', path: () => apiPaths.tags, pubapi: ALL_OK, api: SIGNED_IN }],
@@ -310,6 +329,11 @@ beforeAll(async () => {
     title: 'Onvolledige fietstellingen',
     status: 'openstaand',
     owner: EMPLOYEE,
+  })
+  doc.deleted = await createDocument(ctx.db, {
+    title: 'Per ongeluk verwijderd',
+    owner: EMPLOYEE,
+    deleted: true,
   })
   const [file] = await ctx.db.query<{ id: string }>(
     'select id::text from document_files where document_id = $1',

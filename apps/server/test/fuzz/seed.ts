@@ -1,8 +1,23 @@
 import { API_PREFIX, apiPaths, type UploadResult } from '@dataportaal/contract'
 import { fileOf, postUpload, uploadForm, VALID_FIELDS } from '../../src/features/uploads/testing.ts'
-import { ADMIN, EMPLOYEE, OTHER_EMPLOYEE, type TestContext } from '../app.ts'
+import {
+  ADMIN,
+  ADMIN_GROUP,
+  EMPLOYEE,
+  OTHER_EMPLOYEE,
+  type TestContext,
+  type TestIdentity,
+} from '../app.ts'
 import { addSynonyms, createDocument } from '../factories.ts'
 import type { Pools } from './from-schema.ts'
+
+/** Approves the uploads: four eyes keep ADMIN from approving their own upload. */
+const SECOND_ADMIN: TestIdentity = {
+  oid: 'oid-tweede-beheerder',
+  name: 'Tineke Tweede',
+  email: 'tweede@voorbeeldstad.nl',
+  groups: [ADMIN_GROUP],
+}
 
 /**
  * A small catalogue for the fuzz test: published, open, refused and deleted documents,
@@ -39,7 +54,7 @@ export async function seedCatalogue(ctx: TestContext): Promise<Pools> {
     const { contentUID } = response.json<UploadResult>()
     const approve = await ctx.app.inject({
       url: `${API_PREFIX.authenticated}${apiPaths.approve(contentUID)}`,
-      headers: { authorization: `Bearer ${await ctx.tokenFor(ADMIN)}` },
+      headers: { authorization: `Bearer ${await ctx.tokenFor(SECOND_ADMIN)}` },
     })
     if (approve.statusCode !== 200) throw new Error(`Seed approval failed: ${approve.body}`)
   }

@@ -11,7 +11,7 @@ import {
 import { createDocument } from '../../../test/factories.ts'
 import { loadConfig } from '../../config.ts'
 import { activityClient, addressKey, clientHash } from './client.ts'
-import { activityLogMaintenance, OPEN_COUNT_WINDOW_MINUTES } from './retention.ts'
+import { OPEN_COUNT_WINDOW_MINUTES, pruneActivityLogs } from './retention.ts'
 
 /** Small, so the flood tests stay quick; the default is in the configuration test below. */
 const SEARCH_LIMIT = 20
@@ -342,7 +342,7 @@ describe('retention', () => {
       `select count(*)::int as n from document_opens where at > now() - interval '1 day'`,
     )
 
-    await activityLogMaintenance(ctx.db, settings)()
+    await pruneActivityLogs(ctx.db, settings)
 
     const [ages] = await ctx.db.query<{
       old_opens: number

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Queryable } from '../../db/client.ts'
 
@@ -70,11 +69,3 @@ export async function pruneActivityLogs(
     searchQuotas: await deleteBefore(db, 'search_log_quota', 'hour', `now() - interval '1 hour'`),
   }
 }
-
-/** The worker's hourly maintenance step: prune, and say so when there was something to. */
-export const activityLogMaintenance =
-  (db: Queryable, settings: ActivityLogSettings, log?: Pick<FastifyBaseLogger, 'info'>) =>
-  async (): Promise<void> => {
-    const pruned = await pruneActivityLogs(db, settings)
-    if (Object.values(pruned).some((n) => n > 0)) log?.info(pruned, 'activity logs pruned')
-  }

@@ -7,13 +7,16 @@ export type AuditAction =
   | 'document_uploaded'
   | 'document_edited'
   | 'document_deleted'
+  | 'document_restored'
+  | 'document_purged'
   | 'document_approved'
   | 'document_disapproved'
   | `${Vocabulary}_${'added' | 'removed' | 'created' | 'deleted'}`
   | 'thesaurus_changed'
 
 export interface AuditEntry {
-  actorId: string
+  /** Null for what the portal does by itself (the maintenance's purge), not on anyone's behalf. */
+  actorId: string | null
   action: AuditAction
   /** The document it is about, if any; id and title stay in the log after a purge. */
   document?: { id: string; title: string } | undefined

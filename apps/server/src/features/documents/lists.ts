@@ -2,6 +2,7 @@ import type { OwnDocumentsQuery, ValidationList, ValidationQuery } from '@datapo
 import type { Viewer } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { HttpProblem } from '../../http/problem.ts'
+import { selfValidationBlock, type FourEyesRule } from '../validation/four-eyes.ts'
 import { pageOfDocuments } from './document-page.ts'
 import { canValidate, hasOwnDocuments } from './permissions.ts'
 import { FILES_JSON, presentFiles, type FileRows } from './service.ts'
@@ -25,12 +26,15 @@ export function listOwnDocuments(db: Queryable, viewer: Viewer, query: OwnDocume
 
 /**
  * Every document in one status, for validation by an admin, each with its description and
- * files: what a validator judges it by, in one answer for the whole page.
+ * files: what a validator judges it by, in one answer for the whole page. Each also says
+ * whether the four-eyes rule keeps this admin from deciding it, so the screen can say why
+ * instead of offering buttons the server would refuse.
  */
 export async function listForValidation(
   db: Queryable,
   viewer: Viewer,
   query: ValidationQuery,
+  rule: FourEyesRule,
 ): Promise<ValidationList> {
   if (!canValidate(viewer)) throw new HttpProblem(403, 'Alleen beheerders valideren documenten.')
   const page = await pageOfDocuments(db, viewer, query, {
@@ -40,8 +44,14 @@ export async function listForValidation(
   })
   const ids = page.Results.map((document) => document.contentUID)
   const rows = ids.length
-    ? await db.query<{ id: string; description: string; files: FileRows }>(
-        `select d.id::text as id, d.description, ${FILES_JSON} as files
+    ? await db.query<{
+        id: string
+        description: string
+        files: FileRows
+        owner_id: string | null
+        modified_by: string | null
+      }>(
+        `select d.id::text as id, d.description, ${FILES_JSON} as files, d.owner_id, d.modified_by
            from documents d where d.id = any($1::uuid[])`,
         [ids],
       )
@@ -56,6 +66,11 @@ export async function listForValidation(
         description: row?.description ?? '',
         // Validators are admins: they see which files are not searchable by content, and why.
         files: presentFiles(document.contentUID, row?.files ?? [], true),
+        selfValidationBlocked: selfValidationBlock(
+          viewer,
+          { ownerId: row?.owner_id ?? null, modifiedBy: row?.modified_by ?? null },
+          rule,
+        ),
       }
     }),
   }

@@ -12,6 +12,7 @@ import {
 } from '@dataportaal/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { Config } from '../../config.ts'
 import type { FileStore } from '../../storage/file-store.ts'
 import type { Db } from '../../db/client.ts'
 import { contentDisposition } from '../../http/content-disposition.ts'
@@ -23,7 +24,12 @@ import { countByContentType, getDocument, getDocumentFile, recordOpen } from './
 const TEXT_TYPES = new Set(['text/csv', 'application/json', 'application/geo+json'])
 
 export const documentRoutes =
-  (deps: { db: Db; store: FileStore; audience: 'public' | 'employee' }): FastifyPluginAsyncZod =>
+  (deps: {
+    db: Db
+    store: FileStore
+    config: Pick<Config, 'validation'>
+    audience: 'public' | 'employee'
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/documents/categorytypenameaggregation',
@@ -141,6 +147,7 @@ export const documentRoutes =
           response: { 200: ValidationList, 403: Problem, 422: Problem },
         },
       },
-      (request) => listForValidation(deps.db, request.viewer, request.query),
+      (request) =>
+        listForValidation(deps.db, request.viewer, request.query, deps.config.validation),
     )
   }

@@ -100,18 +100,20 @@ async function commitUpload(
       let id: string
       if (previous) {
         id = previous.id
+        // modified_by: whoever saved the edit may not validate it themselves (four eyes).
         await tx.query(
           `update documents set title = $2, description = $3, content_type_id = $4,
                   source_id = $5, license = $6, status = 'openstaand', status_category = null,
-                  status_description = null, published_at = null, modified_at = now()
+                  status_description = null, published_at = null, modified_at = now(),
+                  modified_by = $7
             where id = $1`,
-          [id, ...values],
+          [id, ...values, viewer.id],
         )
       } else {
         const [row] = await tx.query<{ id: string }>(
           `insert into documents (title, description, content_type_id, source_id, license,
-                                  status, owner_id)
-           values ($1, $2, $3, $4, $5, 'openstaand', $6) returning id::text`,
+                                  status, owner_id, modified_by)
+           values ($1, $2, $3, $4, $5, 'openstaand', $6, $6) returning id::text`,
           [...values, viewer.id],
         )
         id = row!.id

@@ -502,6 +502,15 @@ describe('editing a document', () => {
 
   it('lets an admin edit anyone’s document; it stays the owner’s', async () => {
     const id = await uploadCsvAndPdf(OTHER_EMPLOYEE)
+    const authorship = () =>
+      ctx.db.query<{ owner_id: string; modified_by: string }>(
+        'select owner_id, modified_by from documents where id = $1',
+        [id],
+      )
+    // Who saved it last is kept for the four-eyes rule of validation.
+    expect(await authorship()).toEqual([
+      { owner_id: OTHER_EMPLOYEE.oid, modified_by: OTHER_EMPLOYEE.oid },
+    ])
     const response = await edit(ADMIN, id, { title: 'Door de beheerder verbeterd' }, [
       await demoFile('afvalinzameling-2024.csv'),
     ])
@@ -511,6 +520,7 @@ describe('editing a document', () => {
       title: 'Door de beheerder verbeterd',
       owner: { id: OTHER_EMPLOYEE.oid },
     })
+    expect(await authorship()).toEqual([{ owner_id: OTHER_EMPLOYEE.oid, modified_by: ADMIN.oid }])
   })
 })
 

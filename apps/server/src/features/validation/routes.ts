@@ -6,6 +6,7 @@ import {
   ValidationResult,
 } from '@dataportaal/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { decide } from './service.ts'
 
@@ -15,7 +16,7 @@ import { decide } from './service.ts'
  * never cached, and have no automatic HEAD twin that would approve as well.
  */
 export const validationRoutes =
-  (deps: { db: Db }): FastifyPluginAsyncZod =>
+  (deps: { db: Db; config: Pick<Config, 'validation'> }): FastifyPluginAsyncZod =>
   async (app) => {
     const responses = {
       200: ValidationResult,
@@ -38,13 +39,20 @@ export const validationRoutes =
           tags: ['validatie'],
           summary: 'Een document goedkeuren (publiceren)',
           description:
-            'Zet de status op `goedgekeurd` en `published` op nu, en legt dat vast in het auditlog. Nogmaals goedkeuren geeft 200 met `changed: false`; een door een ander afgekeurd document 409; een verwijderd document 404. GET volgens de specificatie; wijzigt toch de status, dus alleen met bearer token.',
+            'Zet de status op `goedgekeurd` en `published` op nu, en legt dat vast in het auditlog. Nogmaals goedkeuren geeft 200 met `changed: false`; een door een ander afgekeurd document 409; een verwijderd document 404; een document dat de beheerder zelf heeft geüpload of als laatste heeft bewerkt 403 (vier ogen, tenzij ALLOW_SELF_VALIDATION). GET volgens de specificatie; wijzigt toch de status, dus alleen met bearer token.',
           querystring: NoQuery,
           params: DocumentIdParams,
           response: responses,
         },
       },
-      (request) => decide(deps.db, request.viewer, request.params.id, { status: 'goedgekeurd' }),
+      (request) =>
+        decide(
+          deps.db,
+          request.viewer,
+          request.params.id,
+          { status: 'goedgekeurd' },
+          deps.config.validation,
+        ),
     )
 
     app.get(
@@ -56,16 +64,19 @@ export const validationRoutes =
           tags: ['validatie'],
           summary: 'Een document afkeuren, met categorie en toelichting',
           description:
-            'Zet de status op `afgekeurd` met `statusCategory` en een verplichte `statusDescription`, die de uploader op /data ziet, en legt dat vast in het auditlog. Nogmaals afkeuren geeft 200 met `changed: false`; een door een ander goedgekeurd document 409; een verwijderd document 404.',
+            'Zet de status op `afgekeurd` met `statusCategory` en een verplichte `statusDescription`, die de uploader op /data ziet, en legt dat vast in het auditlog. Nogmaals afkeuren geeft 200 met `changed: false`; een door een ander goedgekeurd document 409; een verwijderd document 404; een eigen upload of eigen laatste bewerking 403 (vier ogen).',
           querystring: Disapproval,
           params: DocumentIdParams,
           response: responses,
         },
       },
       (request) =>
-        decide(deps.db, request.viewer, request.params.id, {
-          status: 'afgekeurd',
-          ...request.query,
-        }),
+        decide(
+          deps.db,
+          request.viewer,
+          request.params.id,
+          { status: 'afgekeurd', ...request.query },
+          deps.config.validation,
+        ),
     )
   }

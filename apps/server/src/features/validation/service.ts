@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../db/client.ts'
 import { HttpProblem, notFound } from '../../http/problem.ts'
 import { recordAudit } from '../audit/record.ts'
 import { canValidate } from '../documents/permissions.ts'
+import { SELF_VALIDATION_REFUSED, selfValidationBlock, type FourEyesRule } from './four-eyes.ts'
 
 /** What an admin decides about a document awaiting validation. */
 export type Decision =
@@ -45,17 +46,36 @@ const STATE_COLUMNS = `id::text as id, title, status, deleted_at is not null as 
 /**
  * Approves or disapproves a document awaiting validation, with its audit row, in one
  * transaction. The update only applies to a live `openstaand` document, so of two admins
- * deciding at once exactly one changes it; the other is told what happened instead.
+ * deciding at once exactly one changes it; the other is told what happened instead. An
+ * admin who uploaded or last edited the document is refused (four eyes, unless `rule`
+ * allows it).
  */
 export async function decide(
   db: Db,
   viewer: Viewer,
   documentId: string,
   decision: Decision,
+  rule: FourEyesRule,
 ): Promise<ValidationResult> {
   if (!canValidate(viewer)) throw new HttpProblem(403, 'Alleen beheerders valideren documenten.')
   const admin = viewer
   return db.transaction(async (tx) => {
+    // Locked, so an edit cannot make the admin its last editor between this check and the update.
+    const [authorship] = await tx.query<{ owner_id: string | null; modified_by: string | null }>(
+      `select owner_id, modified_by from documents
+        where id = $1 and deleted_at is null and status = 'openstaand' for update`,
+      [documentId],
+    )
+    if (
+      authorship &&
+      selfValidationBlock(
+        admin,
+        { ownerId: authorship.owner_id, modifiedBy: authorship.modified_by },
+        rule,
+      )
+    ) {
+      throw new HttpProblem(403, SELF_VALIDATION_REFUSED)
+    }
     const disapproval = decision.status === 'afgekeurd' ? decision : null
     const [updated] = await tx.query<StateRow>(
       `update documents

@@ -14,7 +14,8 @@ const SHORT_DESCRIPTION = 280
 
 /**
  * One document in a validation list, with what an admin needs to judge it: title, uploader,
- * date, type, description and files. Open documents get 'Goedkeuren' and 'Afkeuren'.
+ * date, type, description and files. Open documents get 'Goedkeuren' and 'Afkeuren', unless
+ * the admin uploaded or last edited it (four eyes): then it says so, and who must decide.
  */
 export function ValidationItem({
   document,
@@ -64,7 +65,14 @@ export function ValidationItem({
           </div>
         )}
         <DocumentDetails document={document} />
-        {document.status === 'openstaand' && (
+        {document.status === 'openstaand' && document.selfValidationBlocked && (
+          <div className="utrecht-alert utrecht-alert--info portal-validation-item__self">
+            <p className="utrecht-paragraph">
+              {TEXTS.selfValidation[document.selfValidationBlocked]}
+            </p>
+          </div>
+        )}
+        {document.status === 'openstaand' && !document.selfValidationBlocked && (
           <div className="portal-validation-item__actions">
             <Button
               appearance="primary-action-button"

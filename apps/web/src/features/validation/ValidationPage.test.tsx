@@ -19,10 +19,14 @@ import { ValidationPage } from './ValidationPage.tsx'
 const api = (path: string) => `${API_PREFIX.authenticated}${path}`
 
 /** The list brings each document's description and files along. */
-const forValidation = (summary: ReturnType<typeof aSummary>): DocumentForValidation => ({
+const forValidation = (
+  summary: ReturnType<typeof aSummary>,
+  selfValidationBlocked: DocumentForValidation['selfValidationBlocked'] = null,
+): DocumentForValidation => ({
   ...summary,
   description: 'Per wijk.',
   files: [],
+  selfValidationBlocked,
 })
 const FIRST = forValidation(aSummary({ contentUID: OWN_ID, title: 'Afvalinzameling 2024' }))
 const SECOND = forValidation(aSummary({ contentUID: OTHER_ID, title: 'Parkeergarages' }))
@@ -40,8 +44,11 @@ const decided = (id: string, overrides: Partial<ValidationResult> = {}): Validat
 })
 
 /** The server: an open list that loses a document once it is decided. */
-function stubServer(decide: (url: URL) => Response = (url) => json(decided(idIn(url)))) {
-  let open: DocumentForValidation[] = [FIRST, SECOND]
+function stubServer(
+  decide: (url: URL) => Response = (url) => json(decided(idIn(url))),
+  initial: DocumentForValidation[] = [FIRST, SECOND],
+) {
+  let open = initial
   const decisions: URL[] = []
   const { calls } = stubApi((url) => {
     if (url.pathname === api(apiPaths.validationList)) {
@@ -194,6 +201,40 @@ describe('/validatie', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Dit document is al afgekeurd door Tineke Tweede op 1 februari 2025 om 11:00. De lijst is bijgewerkt.',
     )
+  })
+
+  it('says why instead of offering the decisions on a document the admin uploaded or last edited', async () => {
+    const own = forValidation(aSummary({ contentUID: OWN_ID, title: 'Eigen upload' }), 'uploaded')
+    const edited = forValidation(
+      aSummary({ contentUID: OTHER_ID, title: 'Zelf bewerkt' }),
+      'lastEdited',
+    )
+    const third = forValidation(
+      aSummary({ contentUID: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f', title: 'Van een collega' }),
+    )
+    stubServer(undefined, [own, edited, third])
+    renderValidation()
+    const [first, second, last] = within(await openList()).getAllByRole('listitem')
+
+    expect(first).toHaveTextContent(TEXTS.selfValidation.uploaded)
+    expect(second).toHaveTextContent(TEXTS.selfValidation.lastEdited)
+    for (const item of [first!, second!]) {
+      expect(within(item).queryByRole('button', { name: /Goedkeuren|Afkeuren/ })).toBeNull()
+    }
+    expect(within(last!).getByRole('button', { name: 'Goedkeuren Van een collega' })).toBeVisible()
+    expect(last).not.toHaveTextContent(TEXTS.selfValidation.uploaded)
+  })
+
+  it('shows the four-eyes refusal of the server when the list was out of date', async () => {
+    const refusal =
+      'U kunt een document dat u zelf heeft geüpload of als laatste heeft bewerkt niet zelf valideren. Een andere beheerder moet het beoordelen.'
+    stubServer(() => json({ title: 'Geen toegang', status: 403, detail: refusal }, 403))
+    const user = userEvent.setup()
+    renderValidation()
+    const list = await openList()
+    await user.click(within(list).getByRole('button', { name: 'Goedkeuren Afvalinzameling 2024' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal)
+    expect(within(list).getByRole('heading', { name: 'Afvalinzameling 2024' })).toBeVisible()
   })
 
   it('tells an employee that validation is for admins', async () => {

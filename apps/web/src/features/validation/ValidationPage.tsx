@@ -24,31 +24,40 @@ import {
   refreshAfterDecision,
   useValidationList,
 } from './api.ts'
+import { DeletedDocuments } from './DeletedDocuments.tsx'
 import { DisapproveDialog } from './DisapproveDialog.tsx'
-import { VALIDATION_PATH, validationHref } from './paths.ts'
+import { Notices, type Notice } from './Notices.tsx'
+import { VALIDATION_PATH, validationHref, type ValidationView } from './paths.ts'
 import { VALIDATION_TEXTS as TEXTS } from './texts.ts'
+import { ValidationHeader } from './ValidationHeader.tsx'
 import { ValidationItem } from './ValidationItem.tsx'
 import './validation.css'
 
-const STATUSES = DocumentStatus.options
-
 /** The list and page in the URL; anything unknown falls back to the open list, page 1. */
-function readState(params: URLSearchParams) {
-  const status = DocumentStatus.safeParse(params.get('status')).data ?? 'openstaand'
+function readState(params: URLSearchParams): { view: ValidationView; page: number } {
+  const requested = params.get('status')
+  const view =
+    requested === 'verwijderd'
+      ? requested
+      : (DocumentStatus.safeParse(requested).data ?? 'openstaand')
   const offset = params.get('offset') ?? '1'
   const page = /^\d+$/.test(offset) ? Math.min(Math.max(Number(offset), 1), MAX_PAGE) : 1
-  return { status, page }
+  return { view, page }
 }
 
-/** /validatie: admins approve or disapprove uploaded documents (spec sections 2 and 4). */
+/**
+ * /validatie: admins approve or disapprove uploaded documents (spec sections 2 and 4), and
+ * restore deleted ones (decisions.md, Document).
+ */
 export function ValidationPage() {
   const { authenticated, isAdmin } = useAuth()
-  const { status, page } = readState(useSearchParams()[0])
+  const { view, page } = readState(useSearchParams()[0])
   const allowed = authenticated && isAdmin
   usePageTitle(TEXTS.heading + (allowed && page > 1 ? TEXTS.pageSuffix(page) : ''))
   if (!allowed)
     return <SignedInOnly title={TEXTS.heading} audience="admin" purpose={TEXTS.purpose} />
-  return <Validation status={status} page={page} />
+  if (view === 'verwijderd') return <DeletedDocuments page={page} />
+  return <Validation status={view} page={page} />
 }
 
 type Decision = { status: 'goedgekeurd' } | ({ status: 'afgekeurd' } & Disapproval)
@@ -56,7 +65,6 @@ interface DecisionRequest {
   document: DocumentForValidation
   decision: Decision
 }
-type Notice = { ok: true; text: string } | { ok: false; text: string }
 
 function Validation({ status, page }: { status: DocumentStatus; page: number }) {
   const list = useValidationList(status, page)
@@ -110,6 +118,13 @@ function Validation({ status, page }: { status: DocumentStatus; page: number }) 
       )
     },
     onError: (error, { document }) => {
+      // Four eyes: the list said the admin may decide, but an edit since made them its last editor.
+      if (error instanceof ApiError && error.status === 403 && error.problem?.detail) {
+        refreshAfterDecision(queryClient)
+        setDisapproving(null)
+        setNotice({ ok: false, text: error.problem.detail })
+        return
+      }
       // Someone else decided first, or the document is gone: say so, and show the lists as they are.
       if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
         settle(document)
@@ -130,42 +145,8 @@ function Validation({ status, page }: { status: DocumentStatus; page: number }) 
 
   return (
     <div className="portal-validation">
-      <h1 ref={heading} tabIndex={-1} className="utrecht-heading-1">
-        {TEXTS.heading}
-      </h1>
-      <p className="utrecht-paragraph portal-validation__intro">{TEXTS.intro}</p>
-
-      <nav aria-label={TEXTS.tabsLabel} className="portal-validation-tabs">
-        <ul>
-          {STATUSES.map((tab) => (
-            <li key={tab}>
-              <Link
-                className="portal-validation-tabs__link"
-                to={validationHref(tab)}
-                aria-current={tab === status ? 'page' : undefined}
-              >
-                {TEXTS.tabs[tab]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-
-      {/* Always present, so each new message is announced. */}
-      <div role="status" className="portal-validation__notice-region">
-        {notice?.ok && (
-          <div className="utrecht-alert utrecht-alert--ok">
-            <p className="utrecht-paragraph">{notice.text}</p>
-          </div>
-        )}
-      </div>
-      <div role="alert" className="portal-validation__notice-region">
-        {notice && !notice.ok && (
-          <div className="utrecht-alert utrecht-alert--error">
-            <p className="utrecht-paragraph">{notice.text}</p>
-          </div>
-        )}
-      </div>
+      <ValidationHeader ref={heading} current={status} />
+      <Notices notice={notice} />
 
       <div aria-busy={list.isFetching}>
         {list.isError ? (

@@ -1,8 +1,11 @@
 import {
+  DeletedDocumentList,
+  RestoreResult,
   SEARCH_LIMITS,
   ValidationList,
   ValidationResult,
   apiPaths,
+  type DeletedDocumentsQuery,
   type Disapproval,
   type DocumentStatus,
   type ValidationQuery,
@@ -20,6 +23,8 @@ export const MAX_PAGE = SEARCH_LIMITS.maxOffset
 export const validationKeys = {
   lists: ['validation', 'list'] as const,
   list: (status: DocumentStatus, page: number) => [...validationKeys.lists, status, page] as const,
+  deletedLists: ['validation', 'deleted'] as const,
+  deleted: (page: number) => [...validationKeys.deletedLists, page] as const,
 }
 
 export const pageCountOf = (total: number) => Math.ceil(total / VALIDATION_PAGE_SIZE)
@@ -80,4 +85,49 @@ export function refreshAfterDecision(queryClient: QueryClient) {
       root !== validationKeys.lists[0] && root !== configQuery.queryKey[0],
     refetchType: 'none',
   })
+}
+
+/**
+ * GET /documents/deleted: one page of the deleted documents an admin can still restore.
+ * Always fetched anew when shown: a delete elsewhere (own documents, the document page)
+ * does not know this list.
+ */
+export function useDeletedDocuments(page: number) {
+  return useQuery({
+    queryKey: validationKeys.deleted(page),
+    queryFn: ({ signal }) =>
+      apiRequest(DeletedDocumentList, apiPaths.deletedDocuments, {
+        query: { offset: page, pageSize: VALIDATION_PAGE_SIZE } satisfies DeletedDocumentsQuery,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  })
+}
+
+/** POST /documents/{id}/restore: the document is back, in the status it had. */
+export const restoreDocument = (id: string) =>
+  apiRequest(RestoreResult, apiPaths.restore(id), { method: 'POST' })
+
+/** A restored document leaves the cached deleted lists at once, before they are refetched. */
+export function dropFromDeletedLists(queryClient: QueryClient, id: string) {
+  queryClient.setQueriesData<DeletedDocumentList>(
+    { queryKey: validationKeys.deletedLists },
+    (list) => {
+      if (!list?.Results.some((document) => document.contentUID === id)) return list
+      return {
+        Results: list.Results.filter((document) => document.contentUID !== id),
+        Total: Math.max(0, list.Total - 1),
+      }
+    },
+  )
+}
+
+/**
+ * After a restore the document is back everywhere: the deleted lists, the status lists and
+ * the badge count are fetched again, and whatever else shows documents is marked stale.
+ */
+export function refreshAfterRestore(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: validationKeys.deletedLists })
+  refreshAfterDecision(queryClient)
 }

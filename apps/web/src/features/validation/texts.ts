@@ -1,4 +1,4 @@
-import type { DocumentStatus } from '@dataportaal/contract'
+import type { DocumentStatus, SelfValidationBlock } from '@dataportaal/contract'
 import { formatNumber } from '../../shared/format.ts'
 
 /** Every Dutch text of /validatie, together so they can be reviewed. */
@@ -14,7 +14,8 @@ export const VALIDATION_TEXTS = {
     openstaand: 'Open',
     goedgekeurd: 'Goedgekeurd',
     afgekeurd: 'Afgekeurd',
-  } satisfies Record<DocumentStatus, string>,
+    verwijderd: 'Verwijderd',
+  } satisfies Record<DocumentStatus | 'verwijderd', string>,
   listLabel: {
     openstaand: 'Documenten die op validatie wachten',
     goedgekeurd: 'Goedgekeurde documenten',
@@ -67,6 +68,13 @@ export const VALIDATION_TEXTS = {
   /** Completes a button's name for screen readers: 'Goedkeuren' of which document. */
   actionOf: (title: string) => title,
 
+  /** Four eyes: said instead of the buttons, when the admin may not decide it themselves. */
+  selfValidation: {
+    uploaded: 'U heeft dit document zelf geüpload. Een andere beheerder moet het beoordelen.',
+    lastEdited:
+      'U heeft dit document als laatste bewerkt. Een andere beheerder moet het beoordelen.',
+  } satisfies Record<SelfValidationBlock, string>,
+
   approve: 'Goedkeuren',
   disapprove: 'Afkeuren',
   busy: 'Bezig…',
@@ -82,6 +90,46 @@ export const VALIDATION_TEXTS = {
   failed: 'Dat is niet gelukt. Probeer het opnieuw.',
   gone: 'Dit document bestaat niet (meer). De lijst is bijgewerkt.',
   listRefreshed: 'De lijst is bijgewerkt.',
+
+  deleted: {
+    heading: 'Verwijderde documenten',
+    intro:
+      'Een verwijderd document is nergens meer te zien, maar blijft een tijd bewaard. Tot de datum bij het document kunt u het herstellen; daarna wordt het met zijn bestanden definitief verwijderd.',
+    listLabel: 'Verwijderde documenten die nog te herstellen zijn',
+    total: (n: number) =>
+      n === 1 ? '1 verwijderd document.' : `${formatNumber(n)} verwijderde documenten.`,
+    empty: 'Er zijn geen verwijderde documenten.',
+    loading: 'De verwijderde documenten worden geladen…',
+    error: 'De verwijderde documenten konden niet worden geladen.',
+    meta: {
+      deletedBy: 'Verwijderd door',
+      unknownPerson: 'Onbekend',
+      deletedAt: 'Verwijderd op',
+      status: 'Status',
+      uploader: 'Geüpload door',
+      type: 'Soort',
+    },
+    status: {
+      openstaand: 'Wacht op validatie',
+      goedgekeurd: 'Goedgekeurd',
+      afgekeurd: 'Afgekeurd',
+    } satisfies Record<DocumentStatus, string>,
+    purgeOn: 'Wordt definitief verwijderd op',
+    daysLeft: (days: number) =>
+      days === 0 ? '(vandaag)' : days === 1 ? '(nog 1 dag)' : `(nog ${formatNumber(days)} dagen)`,
+    restore: 'Herstellen',
+    restored: {
+      goedgekeurd: (title: string) =>
+        `"${title}" is hersteld. Het document is weer gepubliceerd en voor iedereen te vinden.`,
+      openstaand: (title: string) =>
+        `"${title}" is hersteld. Het document staat weer in de lijst Open en wacht op validatie.`,
+      afgekeurd: (title: string) =>
+        `"${title}" is hersteld. Het document is weer afgekeurd; de uploader ziet het bij Mijn data.`,
+    } satisfies Record<DocumentStatus, (title: string) => string>,
+    viewRestored: 'Bekijk het herstelde document',
+    gone: 'Dit document kan niet meer worden hersteld: de bewaartermijn is voorbij of het is al hersteld. De lijst is bijgewerkt.',
+    failed: 'Herstellen is niet gelukt. Probeer het opnieuw.',
+  },
 
   dialog: {
     heading: 'Document afkeuren',

@@ -1,0 +1,134 @@
+import { execFile } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
+import { createDocument } from '../../../test/factories.ts'
+import { loadConfig } from '../../config.ts'
+import { openPglite } from '../../db/client.ts'
+import { migrate } from '../../db/migrate.ts'
+import { FileStore } from '../../storage/file-store.ts'
+import { hourlyMaintenance, runMaintenance } from './maintenance.ts'
+
+let ctx: TestContext
+
+beforeAll(async () => {
+  ctx = await createTestContext()
+})
+afterAll(() => ctx.close())
+
+const SETTINGS = {
+  deletedRetentionDays: 30,
+  activityLogs: {
+    ...loadConfig({ NODE_ENV: 'test' }).activityLogs,
+    openRetentionDays: 30,
+    searchRetentionDays: 30,
+  },
+}
+
+/** A document deleted `days` ago, with one stored file of its own. */
+async function deletedDocument(
+  db: Parameters<typeof createDocument>[0],
+  store: FileStore,
+  days: number,
+  title: string,
+) {
+  const file = await store.put(Readable.from([Buffer.from(`bestand van ${title}`)]))
+  const id = await createDocument(db, {
+    title,
+    owner: EMPLOYEE,
+    deleted: true,
+    file: { fileName: 'oud.csv', mediaType: 'text/csv', ...file },
+  })
+  await db.query(`update documents set deleted_at = now() - $2 * interval '1 day' where id = $1`, [
+    id,
+    days,
+  ])
+  return { id, file }
+}
+
+describe('the maintenance', () => {
+  it('purges expired deletions and prunes the activity logs in one run, and logs what it did', async () => {
+    const { id, file } = await deletedDocument(ctx.db, ctx.store, 45, 'Onderhoud oud')
+    await ctx.db.query(
+      `insert into search_log (at, query, normalized_query, result_count)
+       values (now() - interval '31 days', 'onderhoud', 'onderhoud', 1)`,
+    )
+    const logged: Array<[unknown, string]> = []
+    const log = {
+      info: (details: unknown, message: string) => logged.push([details, message]),
+      error: (details: unknown, message: string) => logged.push([details, message]),
+    }
+
+    await hourlyMaintenance({ db: ctx.db, store: ctx.store, config: SETTINGS, log })()
+
+    expect(await ctx.db.query('select 1 from documents where id = $1', [id])).toEqual([])
+    expect(await ctx.store.exists(file.sha256)).toBe(false)
+    expect(logged).toEqual([
+      [{ documents: [id], files: 1 }, 'deleted documents purged'],
+      [expect.objectContaining({ searches: 1 }), 'activity logs pruned'],
+    ])
+  })
+
+  it('runs the other step when one fails, and reports the failure', async () => {
+    const broken = { ...SETTINGS, deletedRetentionDays: Number.NaN }
+    await ctx.db.query(
+      `insert into search_log (at, query, normalized_query, result_count)
+       values (now() - interval '31 days', 'onderhoud', 'onderhoud', 1)`,
+    )
+    const report = await runMaintenance({ db: ctx.db, store: ctx.store, config: broken })
+    expect(report.purge).toBeNull()
+    expect(report.failures.map((failure) => failure.step)).toEqual(['purge'])
+    expect(report.activityLogs?.searches).toBe(1)
+  })
+})
+
+describe('npm run maintenance', () => {
+  it('runs the purge and the log retention once on the configured data directory and prints what it did', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-maintenance-'))
+    try {
+      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir })
+      const store = new FileStore(path.join(config.dataDir, 'files'))
+      const db = await openPglite(config.dataDir)
+      let purged: { id: string; file: { sha256: string } }
+      let kept: { id: string; file: { sha256: string } }
+      try {
+        await migrate(db)
+        purged = await deletedDocument(db, store, 31, 'Via de opdrachtregel')
+        kept = await deletedDocument(db, store, 3, 'Nog te herstellen')
+      } finally {
+        await db.close()
+      }
+
+      const serverDir = path.resolve(import.meta.dirname, '..', '..', '..')
+      const { stdout } = await promisify(execFile)('npx', ['tsx', 'src/cli/maintenance.ts'], {
+        cwd: serverDir,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: serverDir },
+      })
+
+      expect(stdout).toContain(`${purged.id}  verwijderd op `)
+      expect(stdout).toContain('Via de opdrachtregel')
+      expect(stdout).not.toContain('Nog te herstellen')
+      expect(stdout).toContain(
+        'Definitief verwijderd: 1 document (langer dan 30 dagen geleden verwijderd), 1 bestand uit de opslag.',
+      )
+      expect(stdout).toContain('Activiteitenlogboeken ingekort: 0 openingen')
+      expect(await store.exists(purged.file.sha256)).toBe(false)
+      expect(await store.exists(kept.file.sha256)).toBe(true)
+      const after = await openPglite(config.dataDir)
+      try {
+        const rows = await after.query<{ id: string; action: string }>(
+          `select document_id::text as id, action from audit_log where action = 'document_purged'`,
+        )
+        expect(rows).toEqual([{ id: purged.id, action: 'document_purged' }])
+      } finally {
+        await after.close()
+      }
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})
