@@ -1,8 +1,6 @@
 import { z } from 'zod'
-import { ConfigError, loadConfig } from '../config.ts'
-import { DataDirLockedError, openDatabase } from '../db/client.ts'
-import { migrate } from '../db/migrate.ts'
 import { listOutbox, requeueDataRequests } from '../features/data-requests/outbox.ts'
+import { runCommand, withPortalData } from './command.ts'
 
 const USAGE = `Gebruik:
   npm run data-requests -- list            vragen die nog niet zijn bezorgd (wachtend, vastgehouden, mislukt)
@@ -19,10 +17,7 @@ async function main() {
     console.error(`Geen geldig kenmerk: ${badId}`)
     process.exit(2)
   }
-  const config = loadConfig()
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  try {
-    await migrate(db)
+  await withPortalData(async ({ config, db }) => {
     if (command === 'list') {
       const entries = await listOutbox(db)
       for (const entry of entries) {
@@ -43,16 +38,7 @@ async function main() {
     console.log(
       `${queued.length} vragen opnieuw in de wachtrij; de server verstuurt ze binnen enkele seconden.`,
     )
-  } finally {
-    await db.close()
-  }
+  })
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(error.message)
-  } else {
-    console.error('Mislukt:', error)
-  }
-  process.exit(1)
-})
+runCommand(main, 'Mislukt')

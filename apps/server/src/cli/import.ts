@@ -1,9 +1,7 @@
 import path from 'node:path'
-import { callerDir, ConfigError, loadConfig } from '../config.ts'
-import { DataDirLockedError, openDatabase } from '../db/client.ts'
-import { migrate } from '../db/migrate.ts'
+import { callerDir } from '../config.ts'
 import { importCatalogueFile, type ImportProgress } from '../features/catalogue/import-file.ts'
-import { FileStore } from '../storage/file-store.ts'
+import { runCommand, withPortalData } from './command.ts'
 
 const BAR_WIDTH = 30
 
@@ -22,11 +20,7 @@ async function main() {
     process.exit(2)
   }
   const filePath = path.resolve(callerDir(), file)
-  const config = loadConfig()
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  try {
-    await migrate(db)
-    const store = new FileStore(path.join(config.dataDir, 'files'))
+  await withPortalData(async ({ db, store }) => {
     const summary = await importCatalogueFile(db, store, filePath, drawProgress)
     process.stderr.write('\n')
     for (const failure of summary.failed) {
@@ -37,18 +31,11 @@ async function main() {
         `${summary.unchanged} ongewijzigd, ${summary.failed.length} afgekeurd.`,
     )
     process.exitCode = summary.failed.length > 0 ? 1 : 0
-  } finally {
-    await db.close()
-  }
+  })
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(error.message)
-  } else if (error instanceof Error && 'code' in error && error.code === 'ENOENT') {
-    console.error(`Bestand niet gevonden: ${process.argv[2]}`)
-  } else {
-    console.error('Import mislukt:', error)
-  }
-  process.exit(1)
-})
+runCommand(main, 'Import mislukt', (error) =>
+  error instanceof Error && 'code' in error && error.code === 'ENOENT'
+    ? `Bestand niet gevonden: ${process.argv[2]}`
+    : undefined,
+)

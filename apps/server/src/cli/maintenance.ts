@@ -1,9 +1,5 @@
-import path from 'node:path'
-import { ConfigError, loadConfig } from '../config.ts'
-import { DataDirLockedError, openDatabase } from '../db/client.ts'
-import { migrate } from '../db/migrate.ts'
 import { runMaintenance } from '../features/maintenance/maintenance.ts'
-import { FileStore } from '../storage/file-store.ts'
+import { runCommand, withPortalData } from './command.ts'
 
 const USAGE = `Gebruik:
   npm run maintenance   verwijderde documenten na de bewaartermijn definitief verwijderen
@@ -23,11 +19,7 @@ async function main() {
     console.error(USAGE)
     process.exit(2)
   }
-  const config = loadConfig()
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  try {
-    await migrate(db)
-    const store = new FileStore(path.join(config.dataDir, 'files'))
+  await withPortalData(async ({ config, db, store }) => {
     const report = await runMaintenance({ db, store, config })
     if (report.purge) {
       for (const document of report.purge.documents) {
@@ -49,16 +41,7 @@ async function main() {
       console.error(`Mislukt (${failure.step}):`, failure.error)
     }
     process.exitCode = report.failures.length > 0 ? 1 : 0
-  } finally {
-    await db.close()
-  }
+  })
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(error.message)
-  } else {
-    console.error('Onderhoud mislukt:', error)
-  }
-  process.exit(1)
-})
+runCommand(main, 'Onderhoud mislukt')
