@@ -4,20 +4,15 @@ import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { ApiError } from '../../shared/api/client.ts'
 import { documentHref } from '../../shared/routes.ts'
-import { Button } from '../../shared/ui/nlds.ts'
-import { Pagination } from '../../shared/ui/Pagination.tsx'
-import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
 import {
-  MAX_PAGE,
   dropFromDeletedLists,
-  pageCountOf,
   refreshAfterRestore,
   restoreDocument,
   useDeletedDocuments,
 } from './api.ts'
 import { DeletedItem } from './DeletedItem.tsx'
 import { Notices, type Notice } from './Notices.tsx'
-import { validationHref } from './paths.ts'
+import { PagedList } from './PagedList.tsx'
 import { VALIDATION_TEXTS } from './texts.ts'
 import { ValidationHeader } from './ValidationHeader.tsx'
 
@@ -27,7 +22,6 @@ const HEADING_ID = 'verwijderde-documenten'
 /** The 'Verwijderd' list of /validatie: deleted documents an admin can still restore. */
 export function DeletedDocuments({ page }: { page: number }) {
   const list = useDeletedDocuments(page)
-  const { data } = list
   const queryClient = useQueryClient()
   const listHeading = useRef<HTMLHeadingElement>(null)
   const [notice, setNotice] = useState<Notice | null>(null)
@@ -72,7 +66,6 @@ export function DeletedDocuments({ page }: { page: number }) {
     },
   })
   const busyId = mutation.isPending ? mutation.variables.contentUID : null
-  const pages = data ? pageCountOf(data.Total) : 0
 
   return (
     <div className="portal-validation">
@@ -89,53 +82,22 @@ export function DeletedDocuments({ page }: { page: number }) {
           {TEXTS.heading}
         </h2>
         <p className="utrecht-paragraph portal-validation__intro">{TEXTS.intro}</p>
-        {list.isError ? (
-          <ErrorState title={TEXTS.error}>
-            <p className="utrecht-paragraph">{VALIDATION_TEXTS.errorHint}</p>
-            <Button appearance="primary-action-button" onClick={() => void list.refetch()}>
-              {VALIDATION_TEXTS.retry}
-            </Button>
-          </ErrorState>
-        ) : !data ? (
-          <LoadingState label={TEXTS.loading} />
-        ) : data.Total === 0 ? (
-          <p className="utrecht-paragraph portal-validation__count">{TEXTS.empty}</p>
-        ) : data.Results.length === 0 ? (
-          <p className="utrecht-paragraph">
-            {VALIDATION_TEXTS.pageOutOfRange}{' '}
-            <Link className="utrecht-link" to={validationHref('verwijderd')}>
-              {VALIDATION_TEXTS.firstPage}
-            </Link>
-          </p>
-        ) : (
-          <>
-            <p className="utrecht-paragraph portal-validation__count">
-              {TEXTS.total(data.Total)}
-              {pages > 1 && VALIDATION_TEXTS.pageOf(page, pages)}
-            </p>
-            <ol
-              className={`portal-validation-list${list.isPlaceholderData ? ' portal-validation-list--stale' : ''}`}
-              aria-label={TEXTS.listLabel}
-            >
-              {data.Results.map((document) => (
-                <DeletedItem
-                  key={document.contentUID}
-                  document={document}
-                  busy={busyId === document.contentUID}
-                  onRestore={() => mutation.mutate(document)}
-                />
-              ))}
-            </ol>
-          </>
-        )}
-        {data && !list.isError && page <= pages && (
-          <Pagination
-            page={page}
-            pageCount={Math.min(pages, MAX_PAGE)}
-            hrefFor={(target) => validationHref('verwijderd', target)}
-            onNavigate={() => listHeading.current?.focus()}
-          />
-        )}
+        <PagedList
+          list={list}
+          view="verwijderd"
+          page={page}
+          texts={TEXTS}
+          onNavigate={() => listHeading.current?.focus()}
+        >
+          {(document) => (
+            <DeletedItem
+              key={document.contentUID}
+              document={document}
+              busy={busyId === document.contentUID}
+              onRestore={() => mutation.mutate(document)}
+            />
+          )}
+        </PagedList>
       </section>
     </div>
   )

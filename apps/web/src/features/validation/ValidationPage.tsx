@@ -7,12 +7,9 @@ import {
 } from '@dataportaal/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import { ApiError } from '../../shared/api/client.ts'
 import { usePageTitle } from '../../shared/page-title.ts'
-import { Button } from '../../shared/ui/nlds.ts'
-import { Pagination } from '../../shared/ui/Pagination.tsx'
-import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
 import { SignedInOnly } from '../account/screens.tsx'
 import { useAuth } from '../auth/AuthContext.tsx'
 import {
@@ -20,14 +17,14 @@ import {
   approveDocument,
   disapproveDocument,
   dropFromOpenLists,
-  pageCountOf,
   refreshAfterDecision,
   useValidationList,
 } from './api.ts'
 import { DeletedDocuments } from './DeletedDocuments.tsx'
 import { DisapproveDialog } from './DisapproveDialog.tsx'
 import { Notices, type Notice } from './Notices.tsx'
-import { VALIDATION_PATH, validationHref, type ValidationView } from './paths.ts'
+import { PagedList } from './PagedList.tsx'
+import { VALIDATION_PATH, type ValidationView } from './paths.ts'
 import { VALIDATION_TEXTS as TEXTS } from './texts.ts'
 import { ValidationHeader } from './ValidationHeader.tsx'
 import { ValidationItem } from './ValidationItem.tsx'
@@ -68,7 +65,6 @@ interface DecisionRequest {
 
 function Validation({ status, page }: { status: DocumentStatus; page: number }) {
   const list = useValidationList(status, page)
-  const { data } = list
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const heading = useRef<HTMLHeadingElement>(null)
@@ -141,7 +137,6 @@ function Validation({ status, page }: { status: DocumentStatus; page: number }) 
     },
   })
   const busyId = mutation.isPending ? mutation.variables.document.contentUID : null
-  const pages = data ? pageCountOf(data.Total) : 0
 
   return (
     <div className="portal-validation">
@@ -149,59 +144,32 @@ function Validation({ status, page }: { status: DocumentStatus; page: number }) 
       <Notices notice={notice} />
 
       <div aria-busy={list.isFetching}>
-        {list.isError ? (
-          <ErrorState title={TEXTS.error}>
-            <p className="utrecht-paragraph">{TEXTS.errorHint}</p>
-            <Button appearance="primary-action-button" onClick={() => void list.refetch()}>
-              {TEXTS.retry}
-            </Button>
-          </ErrorState>
-        ) : !data ? (
-          <LoadingState label={TEXTS.loading} />
-        ) : data.Total === 0 ? (
-          <p className="utrecht-paragraph portal-validation__count">{TEXTS.empty[status]}</p>
-        ) : data.Results.length === 0 ? (
-          <p className="utrecht-paragraph">
-            {TEXTS.pageOutOfRange}{' '}
-            <Link className="utrecht-link" to={validationHref(status)}>
-              {TEXTS.firstPage}
-            </Link>
-          </p>
-        ) : (
-          <>
-            <p className="utrecht-paragraph portal-validation__count">
-              {TEXTS.total[status](data.Total)}
-              {pages > 1 && TEXTS.pageOf(page, pages)}
-            </p>
-            <ol
-              className={`portal-validation-list${list.isPlaceholderData ? ' portal-validation-list--stale' : ''}`}
-              aria-label={TEXTS.listLabel[status]}
-            >
-              {data.Results.map((document) => (
-                <ValidationItem
-                  key={document.contentUID}
-                  document={document}
-                  busy={busyId === document.contentUID}
-                  onApprove={() =>
-                    mutation.mutate({ document, decision: { status: 'goedgekeurd' } })
-                  }
-                  onDisapprove={() => {
-                    mutation.reset()
-                    setDisapproving(document)
-                  }}
-                />
-              ))}
-            </ol>
-          </>
-        )}
-        {data && !list.isError && page <= pages && (
-          <Pagination
-            page={page}
-            pageCount={Math.min(pages, MAX_PAGE)}
-            hrefFor={(target) => validationHref(status, target)}
-            onNavigate={focusHeading}
-          />
-        )}
+        <PagedList
+          list={list}
+          view={status}
+          page={page}
+          texts={{
+            error: TEXTS.error,
+            loading: TEXTS.loading,
+            empty: TEXTS.empty[status],
+            total: TEXTS.total[status],
+            listLabel: TEXTS.listLabel[status],
+          }}
+          onNavigate={focusHeading}
+        >
+          {(document) => (
+            <ValidationItem
+              key={document.contentUID}
+              document={document}
+              busy={busyId === document.contentUID}
+              onApprove={() => mutation.mutate({ document, decision: { status: 'goedgekeurd' } })}
+              onDisapprove={() => {
+                mutation.reset()
+                setDisapproving(document)
+              }}
+            />
+          )}
+        </PagedList>
       </div>
 
       <DisapproveDialog
