@@ -104,6 +104,12 @@ export class FileStore {
     return this.put(createReadStream(filePath))
   }
 
+  /** Throws when files cannot be stored here (for /readyz): the directory is gone or read-only. */
+  async ready(): Promise<void> {
+    await fs.mkdir(this.tmpDir, { recursive: true })
+    await fs.access(this.root, fs.constants.W_OK)
+  }
+
   async exists(sha256: string): Promise<boolean> {
     return fs
       .access(this.pathOf(sha256))
