@@ -52,6 +52,8 @@ export interface AppDeps {
   /** The built-in development identity provider, served under /oidc. */
   devIdp?: DevIdpMount | undefined
   logger?: FastifyServerOptions['logger']
+  /** True while the process drains before closing (main.ts): /readyz then answers 503. */
+  isDraining?: () => boolean
 }
 
 /** Admins by group or e-mail (decisions.md); the demo admin's group while the dev IdP serves. */
@@ -122,7 +124,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
-  await app.register(healthRoutes({ db, isShuttingDown: () => shuttingDown, overload }))
+  await app.register(
+    healthRoutes({
+      db,
+      isShuttingDown: () => shuttingDown || (deps.isDraining?.() ?? false),
+      overload,
+    }),
+  )
 
   if (deps.devIdp) await app.register(deps.devIdp.routes)
   const adminRule = adminRuleOf(config, deps.devIdp)

@@ -136,6 +136,8 @@ const EnvSchema = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   MAX_DB_WAITING_QUERIES: z.coerce.number().int().min(0).max(100_000).default(100),
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  // On SIGTERM: /readyz answers 503 this long, serving on, so a load balancer stops sending.
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
 })
 
 export type Config = ReturnType<typeof toConfig>
@@ -202,6 +204,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       maxDbWaitingQueries: env.MAX_DB_WAITING_QUERIES,
       retryAfterSeconds: env.OVERLOAD_RETRY_AFTER_SECONDS,
     },
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
     webDistDir: env.WEB_DIST_DIR
       ? path.resolve(callerDir(), env.WEB_DIST_DIR)
       : path.join(import.meta.dirname, '..', '..', 'web', 'dist'),

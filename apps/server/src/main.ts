@@ -24,6 +24,8 @@ async function main() {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const store = new FileStore(path.join(config.dataDir, 'files'))
   const signIn = await createSignIn({ config, db })
+  /** Set on the first stop signal; /readyz answers 503 from then on. */
+  let stopping = false
   const app = await buildApp({
     config,
     db,
@@ -31,6 +33,7 @@ async function main() {
     verifyToken: signIn.verifyToken,
     devIdp: signIn.devIdp,
     logger,
+    isDraining: () => stopping,
   })
   const log = app.log
 
@@ -76,16 +79,19 @@ async function main() {
     maintenance: hourlyMaintenance({ db, store, config, log }),
   })
 
-  let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
     stopping = true
-    log.info({ signal }, 'shutting down')
+    // A platform (load balancer, Kubernetes) stops with SIGTERM: keep serving while /readyz
+    // says 503, until it has stopped sending here. Ctrl-C (SIGINT) at a laptop need not wait.
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0
+    log.info({ signal, drainMs }, 'shutting down')
     const force = setTimeout(() => {
       log.error('shutdown took too long, exiting')
       process.exit(1)
-    }, SHUTDOWN_GRACE_MS)
+    }, drainMs + SHUTDOWN_GRACE_MS)
     force.unref()
+    await new Promise((resolve) => setTimeout(resolve, drainMs))
     // Requests in flight and the job in hand finish (a job taking too long is given back).
     await Promise.all([app.close(), worker.stop({ timeoutMs: SHUTDOWN_GRACE_MS / 2 })])
     await db.close()

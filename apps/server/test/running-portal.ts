@@ -35,12 +35,20 @@ export interface RunningPortal {
 }
 
 /** An id token of the demo employee, signed with the built-in provider's key in `dataDir`. */
-export async function demoEmployeeToken(dataDir: string, publicUrl: string): Promise<string> {
+export const demoEmployeeToken = (dataDir: string, publicUrl: string) =>
+  demoAccountToken(dataDir, publicUrl, 'medewerker')
+
+/** An id token of a demo account (`medewerker`, or `beheerder`: an admin), signed likewise. */
+export async function demoAccountToken(
+  dataDir: string,
+  publicUrl: string,
+  username: 'medewerker' | 'beheerder',
+): Promise<string> {
   const { signingKey } = JSON.parse(await fs.readFile(path.join(dataDir, KEYS_FILE), 'utf8')) as {
     signingKey: JWK & { kid: string }
   }
-  const employee = demoAccounts('dataportaal-beheerders')[0]!
-  return new SignJWT(accountClaims(employee))
+  const account = demoAccounts('dataportaal-beheerders').find((a) => a.username === username)!
+  return new SignJWT(accountClaims(account))
     .setProtectedHeader({ alg: 'RS256', kid: signingKey.kid })
     .setIssuer(`${publicUrl}/oidc`)
     .setAudience('dataportaal')

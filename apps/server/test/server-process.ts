@@ -24,7 +24,14 @@ export const freePort = () =>
 export function startServerProcess(env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
-    env: { ...process.env, DATABASE_URL: '', INIT_CWD: SERVER_DIR, ...env },
+    // No drain on SIGTERM unless a test asks: it would only add seconds to every stop.
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      INIT_CWD: SERVER_DIR,
+      SHUTDOWN_DRAIN_SECONDS: '0',
+      ...env,
+    },
   })
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
