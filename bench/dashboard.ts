@@ -20,7 +20,7 @@ import { createTokenVerifier, localKeys } from '../apps/server/src/auth/verify-t
 import { loadConfig } from '../apps/server/src/config.ts'
 import type { Db } from '../apps/server/src/db/client.ts'
 import { computeDashboard } from '../apps/server/src/features/dashboard/statistics.ts'
-import { FileStore } from '../apps/server/src/storage/file-store.ts'
+import { LocalFileStore } from '../apps/server/src/storage/local-file-store.ts'
 import { openBenchDatabase, type DbKind } from './search/database.ts'
 import { loadSyntheticCatalogue } from './search/synthesize.ts'
 
@@ -173,7 +173,7 @@ async function main() {
   const app = await buildApp({
     config,
     db,
-    store: new FileStore(path.join(dataDir, 'files')),
+    store: new LocalFileStore(path.join(dataDir, 'files')),
     verifyToken,
   })
   const address = await app.listen({ host: '127.0.0.1', port: 0 })

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util'
 import { buildApp } from '../../apps/server/src/app.ts'
 import { loadConfig } from '../../apps/server/src/config.ts'
 import type { Db, Queryable, Row } from '../../apps/server/src/db/client.ts'
-import { FileStore } from '../../apps/server/src/storage/file-store.ts'
+import { LocalFileStore } from '../../apps/server/src/storage/local-file-store.ts'
 import {
   RECORD_HEADER,
   type PassReply,
@@ -155,6 +155,7 @@ class Recorder {
       transaction: (work) => db.transaction((tx) => work(this.queryable(tx))),
       close: () => db.close(),
       waitingQueries: () => db.waitingQueries(),
+      connections: () => db.connections(),
     }
   }
 }
@@ -501,7 +502,7 @@ async function main() {
   const app = await buildApp({
     config,
     db: recorder.wrap(db),
-    store: new FileStore(path.join(dataDir, 'files')),
+    store: new LocalFileStore(path.join(dataDir, 'files')),
     verifyToken: null,
   })
   app.server.prependListener('request', recorder.onRequest)

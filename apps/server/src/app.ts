@@ -25,6 +25,7 @@ import type { AdminRule } from './features/employees/service.ts'
 import { favoriteRoutes } from './features/favorites/routes.ts'
 import { followingRoutes } from './features/following/routes.ts'
 import { healthRoutes } from './features/health/routes.ts'
+import { registerMetrics } from './features/metrics/register.ts'
 import { ratingRoutes } from './features/ratings/routes.ts'
 import { searchRoutes } from './features/search/routes.ts'
 import { vocabularyAdminRoutes } from './features/tags/admin-routes.ts'
@@ -91,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app)
   closeAfterEarlyAnswer(app)
   const overload = await registerOverloadProtection(app, { db, overload: config.overload })
+  // Before the routes, so that each of them is counted and timed.
+  await registerMetrics(app, { config: config.metrics, db })
 
   const https = config.publicUrl.startsWith('https:')
   await app.register(helmet, {
@@ -127,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     healthRoutes({
       db,
+      store,
       isShuttingDown: () => shuttingDown || (deps.isDraining?.() ?? false),
       overload,
     }),

@@ -1,6 +1,11 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import {
+  checkFileStoreEnv,
+  FILE_STORE_ENV,
+  toFileStoreConfig,
+} from './storage/file-store-config.ts'
 
 const commaList = z
   .string()
@@ -136,8 +141,18 @@ const EnvSchema = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   MAX_DB_WAITING_QUERIES: z.coerce.number().int().min(0).max(100_000).default(100),
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  // Prometheus metrics: a port of their own, or the main port behind a token (docs/operations.md).
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'must be at least 32 characters, e.g. the output of `openssl rand -hex 32`')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (a bearer token)')
+    .optional(),
   // On SIGTERM: /readyz answers 503 this long, serving on, so a load balancer stops sending.
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  // Where files are kept: DATA_DIR/files, or an Azure Blob Storage container (docs/operations.md).
+  ...FILE_STORE_ENV,
 })
 
 export type Config = ReturnType<typeof toConfig>
@@ -204,7 +219,13 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       maxDbWaitingQueries: env.MAX_DB_WAITING_QUERIES,
       retryAfterSeconds: env.OVERLOAD_RETRY_AFTER_SECONDS,
     },
+    metrics: {
+      port: env.METRICS_PORT ?? null,
+      host: env.METRICS_HOST,
+      token: env.METRICS_TOKEN ?? null,
+    },
     shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
+    fileStore: toFileStoreConfig(env, path.join(path.resolve(callerDir(), env.DATA_DIR), 'files')),
     webDistDir: env.WEB_DIST_DIR
       ? path.resolve(callerDir(), env.WEB_DIST_DIR)
       : path.join(import.meta.dirname, '..', '..', 'web', 'dist'),
@@ -233,6 +254,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       message:
         'must not be true when OIDC_AUTHORITY is set: employees sign in with one or the other; unset one of them',
     })
+    .refine((env) => env.METRICS_PORT !== env.PORT, {
+      path: ['METRICS_PORT'],
+      message: 'must differ from PORT: metrics get a port of their own, off the public one',
+    })
+    .superRefine(checkFileStoreEnv)
     .safeParse(present)
   if (!parsed.success) {
     // Only the name: the value may be a password (DATABASE_URL, SMTP_URL) and logs are read widely.

@@ -1,4 +1,3 @@
-import path from 'node:path'
 import { inspect } from 'node:util'
 import { assertSignInAllowed, createSignIn } from './auth/sign-in.ts'
 import { buildApp } from './app.ts'
@@ -12,7 +11,7 @@ import { hourlyMaintenance } from './features/maintenance/maintenance.ts'
 import { jobHandlers } from './jobs/registry.ts'
 import { reclaimAbandonedJobs } from './jobs/queue.ts'
 import { DEFAULT_TIMING, JobWorker } from './jobs/worker.ts'
-import { FileStore } from './storage/file-store.ts'
+import { openFileStore } from './storage/open-file-store.ts'
 import { sweepStore } from './storage/sweep.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
@@ -22,7 +21,7 @@ async function main() {
   assertSignInAllowed(config)
   const logger = { level: config.logLevel }
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  const store = new FileStore(path.join(config.dataDir, 'files'))
+  const store = openFileStore(config)
   const signIn = await createSignIn({ config, db })
   /** Set on the first stop signal; /readyz answers 503 from then on. */
   let stopping = false
@@ -54,8 +53,10 @@ async function main() {
     )
   }
   // What a crash left in the store: unfinished uploads, files whose rows never committed.
-  // The embedded database locks DATA_DIR, so then the store is this process's alone.
-  const swept = await sweepStore(db, store, { exclusive: db.kind === 'pglite' })
+  // The embedded database locks DATA_DIR, so then a local store is this process's alone.
+  const swept = await sweepStore(db, store, {
+    exclusive: db.kind === 'pglite' && !store.mayBeShared,
+  })
   log.info(swept, 'file store swept')
   if (config.smtpUrl) {
     // Data questions held while no mail was configured go out now.
@@ -102,6 +103,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ host: config.host, port: config.port })
+  if (app.metricsListener) {
+    const address = await app.metricsListener.listen()
+    log.info(`metrics at http://${address.address}:${address.port}/metrics`)
+  }
   worker.start()
   log.info(`${config.portalName} is running at ${config.publicUrl}`)
 }

@@ -10,7 +10,8 @@ import { createSignIn } from '../src/auth/sign-in.ts'
 import { createTokenVerifier, localKeys } from '../src/auth/verify-token.ts'
 import { loadConfig } from '../src/config.ts'
 import type { Db } from '../src/db/client.ts'
-import { FileStore } from '../src/storage/file-store.ts'
+import type { FileStore } from '../src/storage/file-store.ts'
+import { LocalFileStore } from '../src/storage/local-file-store.ts'
 import { createTestDb } from './db.ts'
 
 export const TEST_ISSUER = 'https://idp.test.local'
@@ -79,13 +80,17 @@ export interface TestContextOptions {
   devIdp?: boolean
   /** Extra environment for the configuration. */
   env?: Record<string, string>
+  /** Another file store than DATA_DIR/files (e.g. Azurite's, test/azurite.ts). */
+  store?: (dataDir: string) => Promise<FileStore>
 }
 
 /** The real app on a fresh database, with a local signing key standing in for the IdP. */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const db = await createTestDb()
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-'))
-  const store = new FileStore(path.join(dataDir, 'files'))
+  const store = options.store
+    ? await options.store(dataDir)
+    : new LocalFileStore(path.join(dataDir, 'files'))
   const { publicKey, privateKey } = await generateKeyPair('RS256')
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256' }
   const config = loadConfig({

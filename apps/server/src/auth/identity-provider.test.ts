@@ -12,7 +12,7 @@ import {
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
-import { FileStore } from '../storage/file-store.ts'
+import { LocalFileStore } from '../storage/local-file-store.ts'
 import { createOidcVerifier, type ProviderTiming } from './identity-provider.ts'
 import { createSignIn } from './sign-in.ts'
 
@@ -54,7 +54,7 @@ async function portal(timing?: ProviderTiming) {
   const verifyToken = timing
     ? createOidcVerifier(provider.url, provider.audience, timing)
     : (await createSignIn({ config, db })).verifyToken
-  const store = new FileStore(path.join(dataDir, 'files'))
+  const store = new LocalFileStore(path.join(dataDir, 'files'))
   const app = await buildApp({ config, db, store, verifyToken })
   apps.push(app)
   return app

@@ -1,9 +1,9 @@
-import path from 'node:path'
 import { inspect } from 'node:util'
 import { ConfigError, loadConfig, maskUrlCredentials, type Config } from '../config.ts'
 import { DataDirLockedError, openDatabase, type Db } from '../db/client.ts'
 import { migrate } from '../db/migrate.ts'
-import { FileStore } from '../storage/file-store.ts'
+import type { FileStore } from '../storage/file-store.ts'
+import { openFileStore } from '../storage/open-file-store.ts'
 
 export interface CommandContext {
   config: Config
@@ -20,7 +20,7 @@ export async function withPortalData<T>(work: (context: CommandContext) => Promi
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   try {
     await migrate(db)
-    return await work({ config, db, store: new FileStore(path.join(config.dataDir, 'files')) })
+    return await work({ config, db, store: openFileStore(config) })
   } finally {
     await db.close()
   }

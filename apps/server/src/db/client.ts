@@ -23,6 +23,8 @@ export interface Db extends Queryable {
    * everything behind the one running statement on PGlite. How saturated the database is.
    */
   waitingQueries(): number
+  /** Connections open and idle now (for /metrics): the pool's, or PGlite's one session. */
+  connections(): { open: number; idle: number }
 }
 
 export class DataDirLockedError extends Error {
@@ -38,8 +40,11 @@ function isProcessAlive(pid: number): boolean {
   }
 }
 
-/** PGlite is single-process: refuse a data directory another live process holds. */
-function lockDataDir(dir: string): () => void {
+/**
+ * PGlite is single-process: refuse a data directory another live process holds. Returns the
+ * unlock. Exported for the backup and restore commands, which work on the files directly.
+ */
+export function lockDataDir(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true })
   const lockFile = path.join(dir, 'portal.lock')
   if (fs.existsSync(lockFile)) {
@@ -54,13 +59,19 @@ function lockDataDir(dir: string): () => void {
   return () => fs.rmSync(lockFile, { force: true })
 }
 
+/** The extensions the migrations create; a PGlite opened on the data must load them too. */
+export const pgliteExtensions = { pg_trgm, unaccent }
+
+/** Where PGlite keeps its data inside the portal's data directory. */
+export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pgdata')
+
 /** Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined. */
 export async function openPglite(dataDir?: string): Promise<Db> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined
-  const pgDir = dataDir ? path.join(dataDir, 'pgdata') : undefined
+  const pgDir = dataDir ? pgliteDir(dataDir) : undefined
   const lite = await PGlite.create({
     ...(pgDir ? { dataDir: pgDir } : {}),
-    extensions: { pg_trgm, unaccent },
+    extensions: pgliteExtensions,
   })
   // One session serves the whole process; see openPostgres for why work_mem is raised.
   await lite.exec(`set work_mem = '32MB'`)
@@ -102,6 +113,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       unlock()
     },
     waitingQueries: () => Math.max(0, inFlight - 1),
+    connections: () => ({ open: 1, idle: inFlight === 0 ? 1 : 0 }),
   }
 }
 
@@ -150,6 +162,7 @@ export function openPostgres(connectionString: string): Db {
     },
     close: () => pool.end(),
     waitingQueries: () => pool.waitingCount,
+    connections: () => ({ open: pool.totalCount, idle: pool.idleCount }),
   }
 }
 

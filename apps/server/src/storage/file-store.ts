@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
+import { createWriteStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { Transform, type Readable, type TransformCallback } from 'node:stream'
@@ -25,8 +25,50 @@ export class FileTooLargeError extends Error {
   }
 }
 
+/**
+ * Files kept by content (SHA-256). Both drivers take a file in through a local temporary
+ * file (hashed and sniffed there before anything is decided), and only `commit` puts it
+ * where readers can see it, complete. Names people gave their files never reach the store.
+ */
+export interface FileStore {
+  /** Local directory of temporary files (uploads in progress, local copies). */
+  readonly tmpDir: string
+  /**
+   * Whether other processes may write to the same store (an Azure container can be shared
+   * by several nodes, or by mistake by two portals); the sweep then keeps recent leftovers.
+   */
+  readonly mayBeShared: boolean
+  /**
+   * Streams `source` to a new temporary file, hashing it on the way. Past `maxBytes` the
+   * source is abandoned, the partial file removed, and FileTooLargeError raised.
+   */
+  writeTemp(source: Readable, options?: { maxBytes?: number }): Promise<TempFile>
+  /** Puts a complete temporary file under its digest (the same content may be there already). */
+  commit(temp: TempFile): Promise<void>
+  discard(temp: Pick<TempFile, 'path'>): Promise<void>
+  put(source: Readable): Promise<StoredFile>
+  putFile(filePath: string): Promise<StoredFile>
+  /** Throws when files cannot be stored (for /readyz). */
+  ready(): Promise<void>
+  exists(sha256: string): Promise<boolean>
+  read(sha256: string): Promise<Readable>
+  /** Runs `work` on a local file with the stored bytes (text extraction reads by path). */
+  withLocalCopy<T>(sha256: string, work: (filePath: string) => Promise<T>): Promise<T>
+  /** Removes a stored file (gone already is fine); callers make sure no row refers to it. */
+  remove(sha256: string): Promise<void>
+  /** Every stored file with its last change, for the sweep. */
+  stored(): AsyncIterable<{ sha256: string; modifiedMs: number }>
+  /** Temporary files (of uploads in progress, or of a process that died) with their age. */
+  temporary(): AsyncIterable<{ path: string; modifiedMs: number }>
+}
+
 const SHA256 = /^[0-9a-f]{64}$/
-const TMP_DIR = 'tmp'
+
+export function assertSha256(sha256: string): void {
+  if (!SHA256.test(sha256)) throw new Error('not a SHA-256 digest')
+}
+
+export const isSha256 = (name: string) => SHA256.test(name)
 
 /** Passes bytes through while hashing and counting them; fails past `maxBytes`. */
 class Measure extends Transform {
@@ -45,30 +87,18 @@ class Measure extends Transform {
   }
 }
 
-/**
- * Files kept by content (SHA-256) under one directory. A file is streamed to a temporary
- * name (never held in memory) and renamed into place only when complete, so no reader ever
- * sees half a file. Names people gave their files never reach the file system.
- */
-export class FileStore {
-  constructor(readonly root: string) {}
+/** The local temporary directory both drivers take files in through. */
+export class TempArea {
+  constructor(readonly dir: string) {}
 
-  pathOf(sha256: string): string {
-    if (!SHA256.test(sha256)) throw new Error('not a SHA-256 digest')
-    return path.join(this.root, sha256.slice(0, 2), sha256)
+  /** A fresh name in the directory, for a file the caller writes and removes. */
+  async newPath(): Promise<string> {
+    await fs.mkdir(this.dir, { recursive: true })
+    return path.join(this.dir, randomUUID())
   }
 
-  get tmpDir(): string {
-    return path.join(this.root, TMP_DIR)
-  }
-
-  /**
-   * Streams `source` to a new temporary file, hashing it on the way. Past `maxBytes` the
-   * source is abandoned, the partial file removed, and FileTooLargeError raised.
-   */
-  async writeTemp(source: Readable, options: { maxBytes?: number } = {}): Promise<TempFile> {
-    await fs.mkdir(this.tmpDir, { recursive: true })
-    const tmp = path.join(this.tmpDir, randomUUID())
+  async write(source: Readable, options: { maxBytes?: number } = {}): Promise<TempFile> {
+    const tmp = await this.newPath()
     const measure = new Measure(options.maxBytes ?? Number.POSITIVE_INFINITY)
     try {
       await pipeline(source, measure, createWriteStream(tmp, { flags: 'wx' }))
@@ -79,76 +109,20 @@ export class FileStore {
     }
   }
 
-  /** Moves a complete temporary file to its content address (atomic; same content may exist). */
-  async commit(temp: TempFile): Promise<void> {
-    const target = this.pathOf(temp.sha256)
-    await fs.mkdir(path.dirname(target), { recursive: true })
-    await fs.rename(temp.path, target)
-  }
-
   async discard(temp: Pick<TempFile, 'path'>): Promise<void> {
     await fs.rm(temp.path, { force: true })
   }
 
-  async put(source: Readable): Promise<StoredFile> {
-    const temp = await this.writeTemp(source)
-    try {
-      await this.commit(temp)
-    } finally {
-      await this.discard(temp)
-    }
-    return { sha256: temp.sha256, size: temp.size }
-  }
-
-  putFile(filePath: string): Promise<StoredFile> {
-    return this.put(createReadStream(filePath))
-  }
-
-  /** Throws when files cannot be stored here (for /readyz): the directory is gone or read-only. */
-  async ready(): Promise<void> {
-    await fs.mkdir(this.tmpDir, { recursive: true })
-    await fs.access(this.root, fs.constants.W_OK)
-  }
-
-  async exists(sha256: string): Promise<boolean> {
-    return fs
-      .access(this.pathOf(sha256))
-      .then(() => true)
-      .catch(() => false)
-  }
-
-  read(sha256: string): Readable {
-    return createReadStream(this.pathOf(sha256))
-  }
-
-  /** Removes a stored file; callers make sure no document refers to it (see sweep.ts). */
-  async remove(sha256: string): Promise<void> {
-    await fs.rm(this.pathOf(sha256), { force: true })
-  }
-
-  /** Every stored file with its last change, for the sweep. */
-  async *stored(): AsyncGenerator<{ sha256: string; modifiedMs: number }> {
-    for (const prefix of await readDir(this.root)) {
-      if (!/^[0-9a-f]{2}$/.test(prefix)) continue
-      for (const name of await readDir(path.join(this.root, prefix))) {
-        if (!SHA256.test(name) || !name.startsWith(prefix)) continue
-        const stat = await fs.stat(path.join(this.root, prefix, name)).catch(() => null)
-        if (stat?.isFile()) yield { sha256: name, modifiedMs: stat.mtimeMs }
-      }
-    }
-  }
-
-  /** Temporary files (of uploads in progress, or of a process that died) with their age. */
-  async *temporary(): AsyncGenerator<{ path: string; modifiedMs: number }> {
-    for (const name of await readDir(this.tmpDir)) {
-      const file = path.join(this.tmpDir, name)
+  async *list(): AsyncGenerator<{ path: string; modifiedMs: number }> {
+    for (const name of await readDir(this.dir)) {
+      const file = path.join(this.dir, name)
       const stat = await fs.stat(file).catch(() => null)
       if (stat?.isFile()) yield { path: file, modifiedMs: stat.mtimeMs }
     }
   }
 }
 
-async function readDir(dir: string): Promise<string[]> {
+export async function readDir(dir: string): Promise<string[]> {
   return fs.readdir(dir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return []
     throw error

@@ -1,12 +1,11 @@
 import fs from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createTestStore, DRIVERS, lazyAzurite, tempDataDir } from '../../test/azurite.ts'
 import { createTestDb } from '../../test/db.ts'
 import { createDocument } from '../../test/factories.ts'
 import type { Db } from '../db/client.ts'
-import { FileStore, FileTooLargeError } from './file-store.ts'
+import type { FileStore } from './file-store.ts'
 import { SWEEP_GRACE_MS, sweepStore } from './sweep.ts'
 
 let db: Db
@@ -15,14 +14,14 @@ let store: FileStore
 
 const bytes = (text: string) => Readable.from([Buffer.from(text)])
 
+const azurite = lazyAzurite()
+
 beforeAll(async () => {
   db = await createTestDb()
 })
-afterAll(() => db.close())
-beforeEach(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-store-'))
-  store = new FileStore(dir)
-  return () => fs.rm(dir, { recursive: true, force: true })
+afterAll(async () => {
+  await db.close()
+  await azurite.stop()
 })
 
 /** One file a document refers to, one no row refers to, and an unfinished temporary file. */
@@ -43,29 +42,13 @@ const exists = (file: string) =>
     () => false,
   )
 
-describe('the file store', () => {
-  it('streams to a temporary file and refuses more bytes than allowed, keeping nothing', async () => {
-    const source = Readable.from(
-      (function* () {
-        for (let i = 0; i < 100; i++) yield Buffer.alloc(1024, 'x')
-      })(),
-    )
-    await expect(store.writeTemp(source, { maxBytes: 50 * 1024 })).rejects.toBeInstanceOf(
-      FileTooLargeError,
-    )
-    expect(await fs.readdir(store.tmpDir)).toEqual([])
+describe.each(DRIVERS)('sweeping the %s store', (driver) => {
+  beforeEach(async () => {
+    dir = await tempDataDir()
+    store = await createTestStore(driver, dir, azurite.get)
+    return () => fs.rm(dir, { recursive: true, force: true })
   })
 
-  it('commits a temporary file under its digest', async () => {
-    const temp = await store.writeTemp(bytes('abc'))
-    expect(temp.sha256).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad')
-    await store.commit(temp)
-    expect(await store.exists(temp.sha256)).toBe(true)
-    expect(await exists(temp.path)).toBe(false)
-  })
-})
-
-describe('sweeping the store', () => {
   it('removes unfinished uploads and unreferenced files of a store this process owns', async () => {
     const { referenced, orphan, temp } = await leftovers()
     expect(await sweepStore(db, store, { exclusive: true })).toEqual({

@@ -17,7 +17,7 @@ import { openPglite, type Db } from '../../db/client.ts'
 import { migrate } from '../../db/migrate.ts'
 import { jobHandlers } from '../../jobs/registry.ts'
 import { runPendingJobs } from '../../jobs/worker.ts'
-import { FileStore } from '../../storage/file-store.ts'
+import { LocalFileStore } from '../../storage/local-file-store.ts'
 import { listOutbox, requeueDataRequests } from './outbox.ts'
 import {
   closedPort,
@@ -411,7 +411,7 @@ describe('a restart', () => {
     async () => {
       const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-mail-'))
       const config = mailConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'none') })
-      const store = new FileStore(path.join(dataDir, 'files'))
+      const store = new LocalFileStore(path.join(dataDir, 'files'))
       const start = async () => {
         const db = await openPglite(dataDir)
         await migrate(db)

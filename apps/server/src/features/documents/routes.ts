@@ -94,7 +94,7 @@ export const documentRoutes =
           .header('X-Content-Type-Options', 'nosniff')
           .header('Content-Security-Policy', "default-src 'none'; sandbox")
           .header('Cache-Control', 'private, max-age=300')
-          .send(deps.store.read(file.sha256))
+          .send(await deps.store.read(file.sha256))
       },
     )
 

@@ -2,10 +2,13 @@ import { Health } from '@dataportaal/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
 import type { OverloadMonitor } from '../../http/overload.ts'
+import type { FileStore } from '../../storage/file-store.ts'
 
 export const healthRoutes =
   (deps: {
     db: Db
+    /** Only whether files can be stored: the local and the Azure store both answer that. */
+    store: Pick<FileStore, 'ready'>
     isShuttingDown: () => boolean
     overload: OverloadMonitor
   }): FastifyPluginAsyncZod =>
@@ -28,7 +31,7 @@ export const healthRoutes =
         schema: {
           tags: ['beheer'],
           summary:
-            'Klaar voor verkeer: database bereikbaar, niet overbelast en niet aan het afsluiten',
+            'Klaar voor verkeer: database en bestandsopslag bereikbaar, niet overbelast en niet aan het afsluiten',
           response: { 200: Health, 503: Health },
         },
       },
@@ -42,11 +45,18 @@ export const healthRoutes =
         }
         try {
           await deps.db.query('select 1')
-          return { status: 'ok' as const }
         } catch (error) {
           request.log.warn({ err: error }, 'database not reachable')
           return reply.status(503).send({ status: 'unavailable' })
         }
+        try {
+          // Uploads would fail, so this node should get no traffic until the store is back.
+          await deps.store.ready()
+        } catch (error) {
+          request.log.warn({ err: error }, 'file store not ready')
+          return reply.status(503).send({ status: 'unavailable' })
+        }
+        return { status: 'ok' as const }
       },
     )
   }

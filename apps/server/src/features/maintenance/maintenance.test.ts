@@ -10,7 +10,8 @@ import { createDocument } from '../../../test/factories.ts'
 import { loadConfig } from '../../config.ts'
 import { openPglite } from '../../db/client.ts'
 import { migrate } from '../../db/migrate.ts'
-import { FileStore } from '../../storage/file-store.ts'
+import type { FileStore } from '../../storage/file-store.ts'
+import { LocalFileStore } from '../../storage/local-file-store.ts'
 import { hourlyMaintenance, runMaintenance } from './maintenance.ts'
 
 let ctx: TestContext
@@ -91,7 +92,7 @@ describe('npm run maintenance', () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-maintenance-'))
     try {
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir })
-      const store = new FileStore(path.join(config.dataDir, 'files'))
+      const store = new LocalFileStore(path.join(config.dataDir, 'files'))
       const db = await openPglite(config.dataDir)
       let purged: { id: string; file: { sha256: string } }
       let kept: { id: string; file: { sha256: string } }

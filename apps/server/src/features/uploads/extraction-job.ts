@@ -71,10 +71,8 @@ export function extractTextJob(
       )
     }
 
-    const { text, error } = await readFileText(
-      deps.store.pathOf(file.sha256),
-      file.media_type,
-      limits,
+    const { text, error } = await deps.store.withLocalCopy(file.sha256, (filePath) =>
+      readFileText(filePath, file.media_type, limits),
     )
     await deps.db.transaction(async (tx) => {
       const updated = await tx.query(

@@ -5,6 +5,7 @@ import { API_PREFIX, apiPaths } from '@dataportaal/contract'
 import type { TestContext, TestIdentity } from '../../../test/app.ts'
 import { jobHandlers } from '../../jobs/registry.ts'
 import { runPendingJobs } from '../../jobs/worker.ts'
+import { LocalFileStore } from '../../storage/local-file-store.ts'
 
 /** Helpers for the upload tests: real demo files, forms as a browser sends them. */
 export const DEMO_DOCUMENTS = path.resolve(
@@ -68,15 +69,26 @@ export async function apiAs(
 /** What the worker would do now, run to the end. */
 export const runJobs = (ctx: TestContext) => runPendingJobs(ctx.db, jobHandlers(ctx))
 
-/** Every file under the store's directory (stored and temporary), relative to it. */
-export async function filesInStore(ctx: TestContext): Promise<string[]> {
-  const entries = await fs
-    .readdir(ctx.store.root, { recursive: true, withFileTypes: true })
-    .catch(() => [])
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(ctx.store.root, path.join(entry.parentPath, entry.name)))
-    .sort()
+/**
+ * Every file in the store (stored and temporary) as a path under a local store's directory:
+ * `<first two hex digits>/<sha256>` and `tmp/<name>`. A local store is read as a directory,
+ * so a file under any other name would show too; a blob store through its listing.
+ */
+export async function filesInStore(ctx: Pick<TestContext, 'store'>): Promise<string[]> {
+  const { store } = ctx
+  if (store instanceof LocalFileStore) {
+    const entries = await fs
+      .readdir(store.root, { recursive: true, withFileTypes: true })
+      .catch(() => [])
+    return entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(store.root, path.join(entry.parentPath, entry.name)))
+      .sort()
+  }
+  const files: string[] = []
+  for await (const file of store.stored()) files.push(`${file.sha256.slice(0, 2)}/${file.sha256}`)
+  for await (const temp of store.temporary()) files.push(`tmp/${path.basename(temp.path)}`)
+  return files.sort()
 }
 
 export async function count(ctx: TestContext, table: string): Promise<number> {

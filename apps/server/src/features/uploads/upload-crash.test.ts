@@ -5,7 +5,7 @@ import path from 'node:path'
 import { apiPaths, type DocumentList, type SearchResponse } from '@dataportaal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPglite } from '../../db/client.ts'
-import { FileStore } from '../../storage/file-store.ts'
+import { LocalFileStore } from '../../storage/local-file-store.ts'
 import {
   freePort,
   sleep,
@@ -117,7 +117,7 @@ describe('a server killed in the middle of an upload', () => {
     expect(leftBehind.filter((name) => name.startsWith(`tmp${path.sep}`))).toHaveLength(1)
     // A crash between moving a file into the store and committing its row leaves a file
     // that no row refers to; put one there as such a crash would.
-    const orphan = await new FileStore(path.join(dataDir, 'files')).putFile(
+    const orphan = await new LocalFileStore(path.join(dataDir, 'files')).putFile(
       path.join(SERVER_DIR, 'demo', 'documents', 'jaarverslag-2024.pdf'),
     )
 
