@@ -64,6 +64,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
+    // The built server, as production runs it: `npm run e2e` builds it first.
     command: 'npm run start -w apps/server',
     cwd: REPO_ROOT,
     url: `${BASE_URL}/readyz`,

@@ -15,7 +15,7 @@ import { seededRandom } from '../../apps/server/demo/tools/lib/random.ts'
 import type { SearchCase } from '../search/queries.ts'
 import type { Catalogue } from './catalogue.ts'
 import type { Recorder, RequestKind } from './recorder.ts'
-import { signIn, type SignedIn } from './sign-in.ts'
+import { signIn, type SignedIn } from '../../apps/server/test/http-sign-in.ts'
 
 /**
  * The load: visitors and signed-in employees who search, ask for suggestions, open document

@@ -28,8 +28,9 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * The real server as `npm start` runs it, with the demo catalogue in a new embedded
- * database (PGlite) in a temporary directory, serving the web app from `webDistDir`.
+ * The real server as `npm start` runs it (the build, which `npm run web` makes first), with
+ * the demo catalogue in a new embedded database (PGlite) in a temporary directory, serving the
+ * web app from `webDistDir`.
  * Resolves when /readyz answers, which is after the demo catalogue is loaded.
  */
 export async function startPortal(options: { webDistDir: string; port: number }): Promise<Portal> {
@@ -37,7 +38,7 @@ export async function startPortal(options: { webDistDir: string; port: number })
   const url = `http://localhost:${options.port}`
   const child = spawn('npm', ['run', 'start', '-w', 'apps/server'], {
     cwd: REPO_ROOT,
-    // A process group of its own, so stopping reaches npm, tsx and the server.
+    // A process group of its own, so stopping reaches npm and the server.
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {

@@ -4,9 +4,10 @@ import { readText } from './read-text.ts'
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts'
 
 /**
- * Runs in a worker thread (started by worker-boot.mjs): reads the text of one file per
- * message. Whatever a file does here (exhaust the heap, loop, throw from deep inside a
- * parser) ends this thread at worst; the server's thread is told and carries on.
+ * Runs in a worker thread (started by worker-boot.mjs, or worker-main.js in the build): reads
+ * the text of one file per message. Whatever a file does here (exhaust the heap, loop, throw
+ * from deep inside a parser) ends this thread at worst; the server's thread is told and
+ * carries on.
  */
 export function serveExtraction(): void {
   const port = parentPort

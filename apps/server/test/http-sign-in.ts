@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { CookieJar } from '../../apps/server/test/cookie-jar.ts'
-import { DEFAULT_SCOPE, pkcePair } from '../../apps/server/test/oidc-flow.ts'
+import { CookieJar } from './cookie-jar.ts'
+import { DEFAULT_SCOPE, pkcePair } from './oidc-flow.ts'
 
 /**
  * Signs a demo account in at the server's built-in identity provider over real HTTP, as the

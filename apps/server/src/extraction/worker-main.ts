@@ -1,0 +1,6 @@
+// The extraction thread's entry in the built server, where everything is JavaScript already.
+// Run from the TypeScript sources, the thread starts at worker-boot.mjs instead, which
+// registers a TypeScript loader first.
+import { serveExtraction } from './extraction-worker.ts'
+
+serveExtraction()
