@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../src/db/client.ts'
 import { fileOf, uploadForm, VALID_FIELDS } from '../src/features/uploads/testing.ts'
 import { ensureNamed } from '../src/features/vocabulary/service.ts'
+import { AZURITE_KEY, startAzurite, type Azurite } from './azurite.ts'
 import { createPostgresDatabase } from './db.ts'
 import { demoAccountToken, isRunning } from './running-portal.ts'
 import {
@@ -19,8 +20,8 @@ import {
 
 /**
  * Two server processes behind one address (PUBLIC_URL, as a load balancer gives them) on
- * one PostgreSQL database and one file store: what operations.md promises for several
- * nodes. PostgreSQL only: the embedded database belongs to one process by design.
+ * one PostgreSQL database and one file store, a blob container: what operations.md
+ * promises for several nodes. PostgreSQL only: the embedded database belongs to one process by design.
  */
 const DATABASE_URL = process.env.DATABASE_URL
 
@@ -40,6 +41,8 @@ describe.skipIf(!DATABASE_URL)('two nodes on one database and one file store', (
   let postgres: Awaited<ReturnType<typeof createPostgresDatabase>>
   let db: Db
   let publicUrl: string
+  let azurite: Azurite
+  let container: Awaited<ReturnType<Azurite['createContainer']>>
   let a: Node
   let b: Node
 
@@ -52,6 +55,10 @@ describe.skipIf(!DATABASE_URL)('two nodes on one database and one file store', (
       PUBLIC_URL: publicUrl,
       DEMO_CONTENT: 'false',
       DATABASE_URL: postgres.url,
+      // One file store for both: a blob container (Azurite), as in a city's cloud.
+      FILE_STORE: 'azure',
+      AZURE_STORAGE_CONTAINER_URL: container.url,
+      AZURE_STORAGE_ACCOUNT_KEY: AZURITE_KEY,
       LOG_LEVEL: 'info',
       SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS),
     })
@@ -70,6 +77,8 @@ describe.skipIf(!DATABASE_URL)('two nodes on one database and one file store', (
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-two-nodes-'))
     postgres = await createPostgresDatabase(DATABASE_URL!)
+    azurite = await startAzurite()
+    container = await azurite.createContainer()
     publicUrl = `http://127.0.0.1:${await freePort()}`
     // The same moment, on an empty database: both migrate, under one lock.
     ;[a, b] = await Promise.all([startNode('A'), startNode('B')])
@@ -88,6 +97,7 @@ describe.skipIf(!DATABASE_URL)('two nodes on one database and one file store', (
       }
     }
     await postgres?.drop()
+    await azurite?.stop()
     await fs.rm(dataDir, { recursive: true, force: true })
   })
 
@@ -138,6 +148,7 @@ describe.skipIf(!DATABASE_URL)('two nodes on one database and one file store', (
     expect(download.status).toBe(200)
     const bytes = Buffer.from(await download.arrayBuffer())
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(file.sha256)
+    expect(await container.client.getBlobClient(file.sha256).exists()).toBe(true)
 
     // Both workers poll the same queue; SKIP LOCKED gives the job to one of them, once.
     const job = await waitUntil('text extracted', async () => {
