@@ -1,7 +1,7 @@
 import path from 'node:path'
-import { callerDir, loadConfig } from '../config.ts'
+import { callerDir } from '../config.ts'
 import { createBackup } from '../features/backup/backup.ts'
-import { BackupError } from '../features/backup/manifest.ts'
+import { BackupError, loadBackupConfig } from '../features/backup/manifest.ts'
 import { stderrProgress } from '../features/backup/stored-files.ts'
 import { runCommand } from './command.ts'
 
@@ -17,13 +17,7 @@ async function main() {
     console.error(USAGE)
     process.exit(2)
   }
-  const config = loadConfig()
-  if (config.fileStore.kind === 'azure') {
-    // The files are in a blob container, whose backups are Azure's (docs/operations.md).
-    throw new BackupError(
-      'Met FILE_STORE=azure staan de bestanden in Azure Blob Storage: maak daar de back-up met de middelen van Azure (zachte verwijdering, versies of een kopie van de container) en van de database met pg_dump. npm run backup en restore werken met de lokale bestandsopslag.',
-    )
-  }
+  const config = loadBackupConfig()
   const dir = path.resolve(callerDir(), target)
   const manifest = await createBackup(config, dir, stderrProgress())
   console.log(

@@ -1,6 +1,6 @@
 import path from 'node:path'
-import { callerDir, loadConfig } from '../config.ts'
-import { BackupError } from '../features/backup/manifest.ts'
+import { callerDir } from '../config.ts'
+import { BackupError, loadBackupConfig } from '../features/backup/manifest.ts'
 import { restoreBackup } from '../features/backup/restore.ts'
 import { stderrProgress } from '../features/backup/stored-files.ts'
 import { runCommand } from './command.ts'
@@ -19,13 +19,7 @@ async function main() {
     console.error(USAGE)
     process.exit(2)
   }
-  const config = loadConfig()
-  if (config.fileStore.kind === 'azure') {
-    // The files are in a blob container, whose backups are Azure's (docs/operations.md).
-    throw new BackupError(
-      'Met FILE_STORE=azure staan de bestanden in Azure Blob Storage: maak daar de back-up met de middelen van Azure (zachte verwijdering, versies of een kopie van de container) en van de database met pg_dump. npm run backup en restore werken met de lokale bestandsopslag.',
-    )
-  }
+  const config = loadBackupConfig()
   const dir = path.resolve(callerDir(), source)
   const manifest = await restoreBackup(config, dir, { force, progress: stderrProgress() })
   console.log(

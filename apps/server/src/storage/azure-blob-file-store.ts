@@ -1,13 +1,11 @@
-import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import type { ContainerClient } from '@azure/storage-blob'
 import {
   assertSha256,
   isSha256,
-  TempArea,
+  TempFileStore,
   type FileStore,
-  type StoredFile,
   type TempFile,
 } from './file-store.ts'
 
@@ -23,28 +21,19 @@ const READY_TIMEOUT_MS = 5000
  * DATA_DIR): an upload is hashed and its content checked before anything is decided, and a
  * block blob becomes visible only when its upload completes, so no reader sees half a file.
  */
-export class AzureBlobFileStore implements FileStore {
+export class AzureBlobFileStore extends TempFileStore implements FileStore {
   readonly mayBeShared = true
-  private readonly temps: TempArea
 
   constructor(
     private readonly container: ContainerClient,
     tmpDir: string,
   ) {
-    this.temps = new TempArea(tmpDir)
-  }
-
-  get tmpDir(): string {
-    return this.temps.dir
+    super(tmpDir)
   }
 
   private blob(sha256: string) {
     assertSha256(sha256)
     return this.container.getBlockBlobClient(sha256)
-  }
-
-  writeTemp(source: Readable, options: { maxBytes?: number } = {}): Promise<TempFile> {
-    return this.temps.write(source, options)
   }
 
   /**
@@ -66,24 +55,6 @@ export class AzureBlobFileStore implements FileStore {
       }
     }
     await this.temps.discard(temp)
-  }
-
-  discard(temp: Pick<TempFile, 'path'>): Promise<void> {
-    return this.temps.discard(temp)
-  }
-
-  async put(source: Readable): Promise<StoredFile> {
-    const temp = await this.writeTemp(source)
-    try {
-      await this.commit(temp)
-    } finally {
-      await this.discard(temp)
-    }
-    return { sha256: temp.sha256, size: temp.size }
-  }
-
-  putFile(filePath: string): Promise<StoredFile> {
-    return this.put(createReadStream(filePath))
   }
 
   /** The container answers, and temporary files can be written. */
@@ -133,10 +104,6 @@ export class AzureBlobFileStore implements FileStore {
       if (!isSha256(item.name)) continue
       yield { sha256: item.name, modifiedMs: item.properties.lastModified.getTime() }
     }
-  }
-
-  temporary(): AsyncIterable<{ path: string; modifiedMs: number }> {
-    return this.temps.list()
   }
 }
 

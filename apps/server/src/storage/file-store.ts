@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
+import { createReadStream, createWriteStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { Transform, type Readable, type TransformCallback } from 'node:stream'
@@ -119,6 +119,50 @@ export class TempArea {
       const stat = await fs.stat(file).catch(() => null)
       if (stat?.isFile()) yield { path: file, modifiedMs: stat.mtimeMs }
     }
+  }
+}
+
+/**
+ * What both drivers share: a file arrives as a local temporary file (hashed and checked
+ * there), and `commit` moves it into the driver's storage.
+ */
+export abstract class TempFileStore {
+  protected readonly temps: TempArea
+
+  constructor(tmpDir: string) {
+    this.temps = new TempArea(tmpDir)
+  }
+
+  get tmpDir(): string {
+    return this.temps.dir
+  }
+
+  writeTemp(source: Readable, options: { maxBytes?: number } = {}): Promise<TempFile> {
+    return this.temps.write(source, options)
+  }
+
+  abstract commit(temp: TempFile): Promise<void>
+
+  discard(temp: Pick<TempFile, 'path'>): Promise<void> {
+    return this.temps.discard(temp)
+  }
+
+  async put(source: Readable): Promise<StoredFile> {
+    const temp = await this.writeTemp(source)
+    try {
+      await this.commit(temp)
+    } finally {
+      await this.discard(temp)
+    }
+    return { sha256: temp.sha256, size: temp.size }
+  }
+
+  putFile(filePath: string): Promise<StoredFile> {
+    return this.put(createReadStream(filePath))
+  }
+
+  temporary(): AsyncIterable<{ path: string; modifiedMs: number }> {
+    return this.temps.list()
   }
 }
 

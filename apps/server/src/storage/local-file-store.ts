@@ -6,9 +6,8 @@ import {
   assertSha256,
   isSha256,
   readDir,
-  TempArea,
+  TempFileStore,
   type FileStore,
-  type StoredFile,
   type TempFile,
 } from './file-store.ts'
 
@@ -18,12 +17,11 @@ const TMP_DIR = 'tmp'
  * Files under one directory, `<first two hex digits>/<sha256>`. A temporary file is renamed
  * into place only when complete (atomic on one file system), so no reader sees half a file.
  */
-export class LocalFileStore implements FileStore {
+export class LocalFileStore extends TempFileStore implements FileStore {
   readonly mayBeShared = false
-  private readonly temps: TempArea
 
   constructor(readonly root: string) {
-    this.temps = new TempArea(path.join(root, TMP_DIR))
+    super(path.join(root, TMP_DIR))
   }
 
   pathOf(sha256: string): string {
@@ -31,36 +29,10 @@ export class LocalFileStore implements FileStore {
     return path.join(this.root, sha256.slice(0, 2), sha256)
   }
 
-  get tmpDir(): string {
-    return this.temps.dir
-  }
-
-  writeTemp(source: Readable, options: { maxBytes?: number } = {}): Promise<TempFile> {
-    return this.temps.write(source, options)
-  }
-
   async commit(temp: TempFile): Promise<void> {
     const target = this.pathOf(temp.sha256)
     await fs.mkdir(path.dirname(target), { recursive: true })
     await fs.rename(temp.path, target)
-  }
-
-  discard(temp: Pick<TempFile, 'path'>): Promise<void> {
-    return this.temps.discard(temp)
-  }
-
-  async put(source: Readable): Promise<StoredFile> {
-    const temp = await this.writeTemp(source)
-    try {
-      await this.commit(temp)
-    } finally {
-      await this.discard(temp)
-    }
-    return { sha256: temp.sha256, size: temp.size }
-  }
-
-  putFile(filePath: string): Promise<StoredFile> {
-    return this.put(createReadStream(filePath))
   }
 
   /** The directory is gone or read-only. */
@@ -98,9 +70,5 @@ export class LocalFileStore implements FileStore {
         if (stat?.isFile()) yield { sha256: name, modifiedMs: stat.mtimeMs }
       }
     }
-  }
-
-  temporary(): AsyncIterable<{ path: string; modifiedMs: number }> {
-    return this.temps.list()
   }
 }

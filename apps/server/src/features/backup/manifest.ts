@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { z } from 'zod'
+import { loadConfig, type Config } from '../../config.ts'
 
 /**
  * A backup directory: `manifest.json` (written last, so a directory without it is not a
@@ -42,6 +43,20 @@ export const newManifest = (fields: Omit<Manifest, 'format'>): Manifest => ({
 /** What the operator did wrong or must know; the commands print it as it is (Dutch). */
 export class BackupError extends Error {
   override name = 'BackupError'
+}
+
+/**
+ * The configuration for backup and restore, which copy DATA_DIR/files: with files in a blob
+ * container, the backups are Azure's (docs/operations.md).
+ */
+export function loadBackupConfig(): Config {
+  const config = loadConfig()
+  if (config.fileStore.kind === 'azure') {
+    throw new BackupError(
+      'Met FILE_STORE=azure staan de bestanden in Azure Blob Storage: maak daar de back-up met de middelen van Azure (zachte verwijdering, versies of een kopie van de container) en van de database met pg_dump. npm run backup en restore werken met de lokale bestandsopslag.',
+    )
+  }
+  return config
 }
 
 export async function readManifest(backupDir: string): Promise<Manifest> {
