@@ -61,6 +61,8 @@ describe('a server killed in the middle of a text extraction', () => {
         return files[0]?.extractionStatus !== 'pending' && files
       },
       portal.server,
+      // On PostgreSQL the lease (31 s) runs out first; then the reading itself, on a busy CI.
+      90_000,
     )
     expect(file).toMatchObject({ extractionStatus: 'done', extractionError: null })
     const found = await fetch(`${portal.url}/api${apiPaths.search}?query=kademuurherstel`, {

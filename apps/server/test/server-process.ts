@@ -54,8 +54,9 @@ export async function waitUntil<T>(
   what: string,
   check: () => Promise<T | null | false>,
   server?: ServerProcess,
+  timeoutMs = 30_000,
 ): Promise<T> {
-  for (let attempt = 0; attempt < 300; attempt++) {
+  for (let attempt = 0; attempt < timeoutMs / 100; attempt++) {
     const result = await check().catch(() => null)
     if (result) return result
     if (server && server.child.exitCode !== null) {
