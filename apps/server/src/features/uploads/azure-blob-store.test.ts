@@ -6,8 +6,6 @@ import { apiPaths, type DocumentDetail, type SearchResponse } from '@dataportaal
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
 import { startAzurite, type Azurite } from '../../../test/azurite.ts'
-import type { Employee } from '../../auth/viewer.ts'
-import type { Db } from '../../db/client.ts'
 import { AzureBlobFileStore } from '../../storage/azure-blob-file-store.ts'
 import { SWEEP_GRACE_MS, sweepStore } from '../../storage/sweep.ts'
 import { purgeDeletedDocuments } from '../deletion/purge.ts'
@@ -18,6 +16,8 @@ import {
   count,
   DEMO_DOCUMENTS,
   demoFile,
+  EMPLOYEE_VIEWER,
+  failingAtAudit,
   filesInStore,
   postUpload,
   runJobs,
@@ -56,29 +56,6 @@ const search = async (query: string) =>
   (await apiAs(ctx, EMPLOYEE, 'GET', `${apiPaths.search}?query=${query}`))
     .json<SearchResponse>()
     .Results.map((result) => result.contentUID)
-
-const viewer: Employee = {
-  kind: 'employee',
-  id: EMPLOYEE.oid,
-  name: EMPLOYEE.name,
-  email: EMPLOYEE.email,
-  isAdmin: false,
-}
-
-/** The database, but the audit log write (late in the upload's transaction) fails. */
-const failingAtAudit = (db: Db): Db => ({
-  ...db,
-  transaction: (work) =>
-    db.transaction((tx) =>
-      work({
-        ...tx,
-        query: (sql, params) =>
-          sql.includes('insert into audit_log')
-            ? Promise.reject(new Error('schijf vol'))
-            : tx.query(sql, params),
-      }),
-    ),
-})
 
 describe('the app on Azure Blob Storage', () => {
   it('stores, extracts, serves, replaces, purges and sweeps files as blobs', async () => {
@@ -139,7 +116,7 @@ describe('the app on Azure Blob Storage', () => {
       Object.entries(VALID_FIELDS).map(([name, value]) => [name, [value ?? []].flat()]),
     )
     await expect(
-      saveUpload({ db: failingAtAudit(ctx.db), store: ctx.store }, viewer, {
+      saveUpload({ db: failingAtAudit(ctx.db), store: ctx.store }, EMPLOYEE_VIEWER, {
         fields,
         files: [{ fileName: 'kilo.csv', temp }],
       }),

@@ -2,25 +2,17 @@ import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
 import { ensureEmployee } from '../../../test/factories.ts'
-import type { Employee } from '../../auth/viewer.ts'
-import type { Db } from '../../db/client.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
+import type { Db } from '../../db/client.ts'
 import type { ReceivedForm } from './form.ts'
 import { saveUpload } from './service.ts'
-import { count, filesInStore, VALID_FIELDS } from './testing.ts'
+import { count, EMPLOYEE_VIEWER, failingAtAudit, filesInStore, VALID_FIELDS } from './testing.ts'
 
 /**
  * A failure half-way leaves no orphan file and no row pointing at a missing file: the
  * transaction is made to fail after the files moved into the store.
  */
 let ctx: TestContext
-const viewer: Employee = {
-  kind: 'employee',
-  id: EMPLOYEE.oid,
-  name: EMPLOYEE.name,
-  email: EMPLOYEE.email,
-  isAdmin: false,
-}
 
 beforeAll(async () => {
   ctx = await createTestContext()
@@ -28,21 +20,6 @@ beforeAll(async () => {
   await ensureNamed(ctx.db, 'themes', 'Afval')
 })
 afterAll(() => ctx.close())
-
-/** The database, but the audit log write (the transaction's last step but one) fails. */
-const failingAtAudit = (db: Db): Db => ({
-  ...db,
-  transaction: (work) =>
-    db.transaction((tx) =>
-      work({
-        ...tx,
-        query: (sql, params) =>
-          sql.includes('insert into audit_log')
-            ? Promise.reject(new Error('schijf vol'))
-            : tx.query(sql, params),
-      }),
-    ),
-})
 
 async function received(contents: string[]): Promise<ReceivedForm> {
   const fields = Object.fromEntries(
@@ -62,7 +39,7 @@ describe('a transaction that fails after the files moved into the store', () => 
   it('takes the files away again and writes no rows', async () => {
     const form = await received(['wijk;kilo\nNoord;12\n', 'wijk;kilo\nZuid;14\n'])
     await expect(
-      saveUpload({ db: failingAtAudit(ctx.db), store: ctx.store }, viewer, form),
+      saveUpload({ db: failingAtAudit(ctx.db), store: ctx.store }, EMPLOYEE_VIEWER, form),
     ).rejects.toThrow('schijf vol')
     expect(await filesInStore(ctx)).toEqual([])
     expect(await count(ctx, 'documents')).toBe(0)
@@ -72,7 +49,7 @@ describe('a transaction that fails after the files moved into the store', () => 
 
   it('keeps a file with the same content that another document already has', async () => {
     const shared = 'wijk;kilo\nWest;9\n'
-    const first = await saveUpload(ctx, viewer, await received([shared]))
+    const first = await saveUpload(ctx, EMPLOYEE_VIEWER, await received([shared]))
     expect(first.created).toBe(true)
     const before = await filesInStore(ctx)
     expect(before).toHaveLength(1)
@@ -80,7 +57,7 @@ describe('a transaction that fails after the files moved into the store', () => 
     await expect(
       saveUpload(
         { db: failingAtAudit(ctx.db), store: ctx.store },
-        viewer,
+        EMPLOYEE_VIEWER,
         await received([shared, 'wijk;kilo\nOost;3\n']),
       ),
     ).rejects.toThrow('schijf vol')
@@ -89,13 +66,17 @@ describe('a transaction that fails after the files moved into the store', () => 
   })
 
   it('leaves an edit that fails as it was, with all its files', async () => {
-    const { contentUID } = await saveUpload(ctx, viewer, await received(['wijk;kilo\nMidden;7\n']))
+    const { contentUID } = await saveUpload(
+      ctx,
+      EMPLOYEE_VIEWER,
+      await received(['wijk;kilo\nMidden;7\n']),
+    )
     const files = await filesInStore(ctx)
     const form = await received(['wijk;kilo\nNieuw;1\n'])
     form.fields.contentUID = [contentUID]
     form.fields.title = ['Een titel die nooit wordt opgeslagen']
     await expect(
-      saveUpload({ db: failingAtAudit(ctx.db), store: ctx.store }, viewer, form),
+      saveUpload({ db: failingAtAudit(ctx.db), store: ctx.store }, EMPLOYEE_VIEWER, form),
     ).rejects.toThrow('schijf vol')
     expect(await filesInStore(ctx)).toEqual(files)
     const [row] = await ctx.db.query<{ title: string; n: number }>(
@@ -107,7 +88,11 @@ describe('a transaction that fails after the files moved into the store', () => 
   })
 
   it('refuses an edit whose kept file went in the meantime (409), leaving the new file out', async () => {
-    const { contentUID } = await saveUpload(ctx, viewer, await received(['wijk;kilo\nHaven;4\n']))
+    const { contentUID } = await saveUpload(
+      ctx,
+      EMPLOYEE_VIEWER,
+      await received(['wijk;kilo\nHaven;4\n']),
+    )
     const [kept] = await ctx.db.query<{ id: string }>(
       'select id::text from document_files where document_id = $1',
       [contentUID],
@@ -124,7 +109,9 @@ describe('a transaction that fails after the files moved into the store', () => 
         return ctx.db.transaction(work)
       },
     }
-    await expect(saveUpload({ db: racing, store: ctx.store }, viewer, form)).rejects.toMatchObject({
+    await expect(
+      saveUpload({ db: racing, store: ctx.store }, EMPLOYEE_VIEWER, form),
+    ).rejects.toMatchObject({
       status: 409,
     })
     expect(await filesInStore(ctx)).toEqual(files)

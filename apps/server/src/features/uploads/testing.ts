@@ -2,7 +2,9 @@ import { openAsBlob } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { API_PREFIX, apiPaths } from '@dataportaal/contract'
-import type { TestContext, TestIdentity } from '../../../test/app.ts'
+import { EMPLOYEE, type TestContext, type TestIdentity } from '../../../test/app.ts'
+import type { Employee } from '../../auth/viewer.ts'
+import type { Db } from '../../db/client.ts'
 import { jobHandlers } from '../../jobs/registry.ts'
 import { runPendingJobs } from '../../jobs/worker.ts'
 import { LocalFileStore } from '../../storage/local-file-store.ts'
@@ -95,3 +97,27 @@ export async function count(ctx: TestContext, table: string): Promise<number> {
   const [row] = await ctx.db.query<{ n: number }>(`select count(*)::int as n from ${table}`)
   return row?.n ?? 0
 }
+
+/** EMPLOYEE as the services see them, for calling a service without HTTP. */
+export const EMPLOYEE_VIEWER: Employee = {
+  kind: 'employee',
+  id: EMPLOYEE.oid,
+  name: EMPLOYEE.name,
+  email: EMPLOYEE.email,
+  isAdmin: false,
+}
+
+/** The database, but the audit log write (late in an upload's transaction) fails. */
+export const failingAtAudit = (db: Db): Db => ({
+  ...db,
+  transaction: (work) =>
+    db.transaction((tx) =>
+      work({
+        ...tx,
+        query: (sql, params) =>
+          sql.includes('insert into audit_log')
+            ? Promise.reject(new Error('schijf vol'))
+            : tx.query(sql, params),
+      }),
+    ),
+})
