@@ -1,3 +1,5 @@
+import { stats } from '../shared/stats.ts'
+
 /** Every request the soak sends, by kind: latencies, errors, and a window for progress lines. */
 export const REQUEST_KINDS = [
   'search',
@@ -10,31 +12,6 @@ export const REQUEST_KINDS = [
   'upload',
 ] as const
 export type RequestKind = (typeof REQUEST_KINDS)[number]
-
-export interface Stats {
-  count: number
-  p50: number
-  p95: number
-  p99: number
-  max: number
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
-}
-
-export function stats(values: readonly number[]): Stats {
-  const sorted = Float64Array.from(values).sort()
-  const list = Array.from(sorted)
-  return {
-    count: list.length,
-    p50: percentile(list, 50),
-    p95: percentile(list, 95),
-    p99: percentile(list, 99),
-    max: list.length ? list[list.length - 1]! : NaN,
-  }
-}
 
 /** At most this many failed requests are kept whole, to be printed. */
 const EXAMPLES = 12

@@ -1,13 +1,11 @@
 import type { ExtractionOutcome } from './extraction.ts'
 import type { HeapAfterGc } from './gc-signal.ts'
 import type { ProcMemory } from './proc-memory.ts'
-import { REQUEST_KINDS, stats, type Recorder } from './recorder.ts'
+import { fmt as ms, pad, stats, thousands } from '../shared/stats.ts'
+import { REQUEST_KINDS, type Recorder } from './recorder.ts'
 
 /** The printed report of a soak run. */
-const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-')
 const mb = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(1))
-const pad = (text: string | number, width: number) => String(text).padStart(width)
-const thousands = (n: number) => n.toLocaleString('en')
 
 export function requestTable(recorder: Recorder, seconds: number): string[] {
   const lines = [
@@ -16,7 +14,7 @@ export function requestTable(recorder: Recorder, seconds: number): string[] {
   const row = (name: string, values: readonly number[], errors: number) => {
     const s = stats(values)
     lines.push(
-      `  ${name.padEnd(10)}${pad(thousands(s.count), 10)}${pad(errors, 8)}${pad(ms(s.p50), 9)}${pad(ms(s.p95), 9)}${pad(ms(s.p99), 9)}${pad(ms(s.max), 9)}${pad((s.count / seconds).toFixed(1), 8)}`,
+      `  ${name.padEnd(10)}${pad(thousands(s.n), 10)}${pad(errors, 8)}${pad(ms(s.p50), 9)}${pad(ms(s.p95), 9)}${pad(ms(s.p99), 9)}${pad(ms(s.max), 9)}${pad((s.n / seconds).toFixed(1), 8)}`,
     )
   }
   for (const kind of REQUEST_KINDS) {

@@ -158,7 +158,7 @@ async function soak(server: SoakServer, options: ReturnType<typeof readOptions>)
     void heap(t).then(() => {
       const heapUsed = memory.heaps.at(-1)?.t === t ? memory.heaps.at(-1)?.heap.heapUsed : undefined
       log(
-        `  ${t.toFixed(0).padStart(5)} s  ${(window.count / options.reportSeconds).toFixed(1).padStart(7)} req/s` +
+        `  ${t.toFixed(0).padStart(5)} s  ${(window.n / options.reportSeconds).toFixed(1).padStart(7)} req/s` +
           `  p95 ${window.p95.toFixed(1).padStart(7)} ms  errors ${window.errors}` +
           (rss === undefined ? '' : `  RSS ${rss.toFixed(1)} MB`) +
           (heapUsed === undefined ? '' : `  heap after GC ${heapUsed.toFixed(1)} MB`),

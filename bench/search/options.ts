@@ -1,0 +1,47 @@
+/** The search benchmark's command-line options. */
+import { parseArgs } from 'node:util'
+import type { DbKind } from './database.ts'
+import { DEFAULT_DOCS, DEFAULT_SEED } from './synthesize.ts'
+
+export interface Options {
+  kind: DbKind
+  docs: number
+  reuse: boolean
+  rounds: number
+  seed: string
+  explain: boolean
+}
+
+export function readOptions(): Options {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      db: { type: 'string', default: 'pg' },
+      docs: { type: 'string', default: String(DEFAULT_DOCS) },
+      reuse: { type: 'boolean', default: false },
+      rounds: { type: 'string', default: '2' },
+      seed: { type: 'string', default: DEFAULT_SEED },
+      explain: { type: 'boolean', default: false },
+    },
+  })
+  // `npm run bench -- --db pg` in the repository root hands the options to the inner npm,
+  // which keeps them as its own settings (npm_config_*) and passes on only their values.
+  const takenByNpm = ['db', 'docs', 'reuse', 'rounds', 'seed', 'explain'].filter(
+    (name) => process.env[`npm_config_${name}`] !== undefined,
+  )
+  if (positionals.length || takenByNpm.length) {
+    const taken = [...takenByNpm.map((name) => `--${name}`), ...positionals].join(' ')
+    throw new Error(
+      `npm took the options (${taken}). In the repository ` +
+        'root run `npm run bench -- --db pg`; ' +
+        'in bench/ run `npm run bench -- --db pg`.',
+    )
+  }
+  const kind = values.db as DbKind
+  if (kind !== 'pg' && kind !== 'pglite') throw new Error('--db must be pg or pglite')
+  const docs = Number(values.docs)
+  const rounds = Number(values.rounds)
+  if (!Number.isInteger(docs) || docs < 1) throw new Error('--docs must be a positive integer')
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be >= 1')
+  return { kind, docs, reuse: values.reuse, rounds, seed: values.seed, explain: values.explain }
+}

@@ -1,0 +1,98 @@
+/**
+ * Bare SQL: the recorded statements replayed on the same database, one after another,
+ * and the plans of the heaviest ones.
+ */
+import type { Db } from '../../apps/server/src/db/client.ts'
+import type { Statement } from './recorder.ts'
+
+const STATEMENT_KINDS: Array<[RegExp, string]> = [
+  [/^\s*with m as materialized/i, 'main query (matches, page ids, total, aggregations)'],
+  [/^\s*select d\.id::text as id/i, 'page rows with highlights'],
+  [/from themes t\s+left join theme_terms/i, 'thesaurus lookup'],
+  [/from search_words/i, 'typo check'],
+  [/^\s*with quota as/i, 'search_log insert (with its per-client quota)'],
+  [/^\s*\(select name as suggestion/i, 'suggestions'],
+]
+
+export const statementKind = (sql: string) =>
+  STATEMENT_KINDS.find(([pattern]) => pattern.test(sql))?.[1] ??
+  sql.replace(/\s+/g, ' ').trim().slice(0, 60)
+
+export interface Replay {
+  /** Per path: total bare time of its statements, per round. */
+  ms: number[][]
+  statements: number[]
+  /** Per path: the time of each statement (first round). */
+  perStatement: Array<Array<{ kind: string; ms: number }>>
+}
+
+export async function replay(db: Db, recordings: Array<Statement[] | undefined>, rounds: number) {
+  const result: Replay = {
+    ms: recordings.map(() => []),
+    statements: recordings.map((r) => r?.length ?? 0),
+    perStatement: recordings.map(() => []),
+  }
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, statements] of recordings.entries()) {
+      if (!statements) continue
+      let total = 0
+      for (const statement of statements) {
+        const started = performance.now()
+        if (statement.exec) await db.exec(statement.sql)
+        else await db.query(statement.sql, statement.params)
+        const ms = performance.now() - started
+        total += ms
+        if (round === 0)
+          result.perStatement[index]!.push({ kind: statementKind(statement.sql), ms })
+      }
+      result.ms[index]!.push(total)
+    }
+  }
+  return result
+}
+
+const compactNode = (line: string) =>
+  line
+    .replace(/\(cost=[^)]*\)\s*/, '')
+    .replace(/^\s*->\s*/, '')
+    .trim()
+
+/**
+ * A plan in a few lines (the whole one is printed with --explain and always kept in the
+ * JSON): the root, how documents are found, the top node of every CTE and sub-plan with
+ * its time, JIT, and the planning and execution times.
+ */
+export function summarizePlan(plan: string[]): string[] {
+  const lines: string[] = []
+  if (plan[0]) lines.push(compactNode(plan[0]))
+  const isPart = (line: string) => /^\s*(CTE|InitPlan|SubPlan) \S+/.test(line)
+  for (const [i, line] of plan.entries()) {
+    const part = /^\s*((?:CTE|InitPlan|SubPlan) \S+)/.exec(line)
+    if (part) {
+      // What the part computes, as far as its first key or filter tells.
+      const end = plan.findIndex((next, j) => j > i && isPart(next))
+      const body = plan.slice(i + 2, end < 0 ? undefined : end)
+      const hint = body.map((l) => /(Group Key|Sort Key|Filter): (.*)/.exec(l)).find(Boolean)
+      const about = hint ? `  [${hint[1]}: ${hint[2]!.slice(0, 60)}]` : ''
+      lines.push(`${part[1]!.padEnd(12)} ${compactNode(plan[i + 1] ?? '')}${about}`)
+    } else if (
+      /(Scan|Bitmap Heap Scan) (using \S+ )?on documents\b/.test(line) &&
+      !isPart(plan[i - 1] ?? '')
+    ) {
+      lines.push(`  ${compactNode(line)}`)
+      const detail = plan[i + 1] ?? ''
+      if (/^\s*(Filter|Index Cond|Recheck Cond):/.test(detail)) lines.push(`    ${detail.trim()}`)
+    } else if (/^\s*(JIT:|Functions:|Timing:|Planning Time|Execution Time)/.test(line)) {
+      lines.push(line.trim())
+    }
+  }
+  return lines
+}
+
+export async function explain(db: Db, statement: Statement): Promise<string[]> {
+  const rows = await db.query<Record<string, string>>(
+    `explain (analyze, buffers) ${statement.sql}`,
+    statement.params,
+  )
+  return rows.map((row) => Object.values(row)[0] ?? '')
+}

@@ -1,0 +1,205 @@
+/** The printed report of a search benchmark run and its JSON file under bench/results. */
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { fmt, median, pad, padEnd, stats, thousands, type Stats } from '../shared/stats.ts'
+import { CONCURRENCY } from './load-client.ts'
+import { machine, targetsFor, type Figures } from './figures.ts'
+import type { Pass } from './load-client.ts'
+import type { Options } from './options.ts'
+import { QUERY_KINDS, type Workload } from './queries.ts'
+import type { Results } from './results.ts'
+import type { LoadSummary } from './synthesize.ts'
+import { summarizePlan } from './replay.ts'
+
+const RESULTS_DIR = path.resolve(import.meta.dirname, '..', 'results')
+
+/** What the report speaks of besides the figures. */
+export interface RunInfo {
+  options: Options
+  startedAt: Date
+  database: { version: string; location: string }
+  totalDocs: number
+  load: LoadSummary | null
+  workload: Workload
+  passes: Pass[]
+  plans: Record<string, string[]>
+}
+
+const statsRow = (name: string, s: Stats, throughput: number, errors: number | string) =>
+  `${padEnd(name, 24)}${pad(s.n, 6)}${pad(fmt(s.p50), 9)}${pad(fmt(s.p95), 9)}${pad(fmt(s.p99), 9)}` +
+  `${pad(fmt(s.mean), 9)}${pad(fmt(s.max), 9)}${pad(fmt(throughput), 9)}${pad(errors, 8)}`
+
+/** Prints the report and writes the JSON; returns the JSON file's path. */
+export async function report(run: RunInfo, results: Results): Promise<string> {
+  const { options, startedAt, totalDocs, load, workload, passes, plans } = run
+  const { figures, perQuery, perPrefix } = results
+  const bench = run.database
+  const m = machine()
+  const out: string[] = []
+  const print = (line = '') => out.push(line)
+  print()
+  print(`Search benchmark, ${startedAt.toISOString()}`)
+  print(
+    `Database: ${bench.version}; ${thousands(totalDocs)} published documents (seed ${options.seed})`,
+  )
+  print(`Machine: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGb} GB, Node ${m.node}, ${m.platform}`)
+  print(
+    `Workload: ${workload.search.length} distinct searches, ${workload.prefixes.length} suggestion prefixes, ` +
+      `${options.rounds} round(s); no result cache; client in a child process over HTTP`,
+  )
+  print()
+  print(
+    `${padEnd('', 24)}${pad('n', 6)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}` +
+      `${pad('mean ms', 9)}${pad('max ms', 9)}${pad('req/s', 9)}${pad('errors', 8)}`,
+  )
+  for (const endpoint of ['search', 'complete'] as const) {
+    for (const concurrency of CONCURRENCY) {
+      const s = figures.api[endpoint][concurrency]!
+      print(statsRow(`/pubapi/${endpoint}  c=${concurrency}`, s, s.throughput, s.errors))
+    }
+    print(statsRow(`  in server  c=1`, figures.server[endpoint], NaN, '-'))
+    print(statsRow(`  its SQL    c=1`, figures.sqlInServer[endpoint], NaN, '-'))
+    const bare = figures.bare[endpoint]
+    print(statsRow(`  bare SQL   c=1`, bare, bare.throughput, '-'))
+  }
+  print()
+  const ratios = (r: Figures['ratio']) =>
+    `search p50 ${r.search.p50.toFixed(2)}x, mean ${r.search.mean.toFixed(2)}x; ` +
+    `complete p50 ${r.complete.p50.toFixed(2)}x, mean ${r.complete.mean.toFixed(2)}x`
+  print(`API/bare SQL at c=1:    ${ratios(figures.ratio)}`)
+  print(`server/bare SQL at c=1: ${ratios(figures.serverRatio)}`)
+  print(
+    '(API: as the client sees it; in server: from the request event until the answer is sent; ' +
+      'its SQL: the time of its statements within that; bare SQL: the same statements ' +
+      'replayed one after another on the same pool, without HTTP)',
+  )
+  const httpErrors = passes.flatMap((p) => p.samples.filter((s) => s.error))
+  print(
+    httpErrors.length
+      ? `NOT ALL ANSWERS OK: ${httpErrors.length} failed, e.g. ${httpErrors[0]!.error}`
+      : 'Every answer was HTTP 200 with a well-formed body.',
+  )
+
+  print()
+  print('Search at c=1 by kind of query (ms):')
+  print(
+    `  ${padEnd('kind', 12)}${pad('n', 4)}${pad('p50', 8)}${pad('p95', 8)}${pad('max', 8)}` +
+      `${pad('bare p50', 10)}${pad('bare p95', 10)}${pad('median results', 16)}`,
+  )
+  for (const kind of QUERY_KINDS) {
+    const rows = perQuery.filter((q) => q.kind === kind)
+    if (rows.length === 0) continue
+    const api = stats(rows.map((q) => q.apiMs))
+    const bare = stats(rows.map((q) => q.bareMs))
+    print(
+      `  ${padEnd(kind, 12)}${pad(rows.length, 4)}${pad(fmt(api.p50), 8)}${pad(fmt(api.p95), 8)}${pad(fmt(api.max), 8)}` +
+        `${pad(fmt(bare.p50), 10)}${pad(fmt(bare.p95), 10)}${pad(thousands(median(rows.map((q) => q.total ?? 0))), 16)}`,
+    )
+  }
+
+  print()
+  print('Where the bare SQL time of a search goes (c=1 replay):')
+  const byStatement = new Map<string, number[]>()
+  for (const q of perQuery) {
+    for (const s of q.perStatement)
+      byStatement.set(s.kind, [...(byStatement.get(s.kind) ?? []), s.ms])
+  }
+  const bareTotal = perQuery.reduce(
+    (sum, q) => sum + q.perStatement.reduce((a, s) => a + s.ms, 0),
+    0,
+  )
+  print(
+    `  ${padEnd('statement', 54)}${pad('count', 6)}${pad('mean ms', 9)}${pad('p95 ms', 9)}${pad('share', 8)}`,
+  )
+  for (const [kind, values] of [...byStatement].sort(
+    (a, b) => b[1].reduce((x, y) => x + y, 0) - a[1].reduce((x, y) => x + y, 0),
+  )) {
+    const s = stats(values)
+    const share = values.reduce((a, b) => a + b, 0) / bareTotal
+    print(
+      `  ${padEnd(kind, 54)}${pad(values.length, 6)}${pad(fmt(s.mean, 2), 9)}${pad(fmt(s.p95, 2), 9)}${pad(`${(share * 100).toFixed(0)}%`, 8)}`,
+    )
+  }
+
+  print()
+  print(`Results of the broad queries (of ${thousands(totalDocs)} documents):`)
+  for (const q of perQuery.filter((q) => q.kind === 'broad' || q.kind === 'browse')) {
+    const share = q.total === null ? '-' : `${((q.total / totalDocs) * 100).toFixed(1)}%`
+    print(`  ${padEnd(q.label, 30)}${pad(thousands(q.total ?? 0), 9)}${pad(share, 8)}`)
+  }
+  const empty = perQuery.filter((q) => q.total === 0)
+  print(
+    `Searches without results: ${empty.length}${empty.length ? ` (${empty.map((q) => q.label).join(', ')})` : ''}`,
+  )
+
+  print()
+  print('10 slowest searches at c=1 (ms):')
+  print(
+    `  ${pad('API', 7)}${pad('bare', 7)}${pad('c=8', 7)}${pad('results', 9)}  ${padEnd('kind', 11)} query`,
+  )
+  for (const q of [...perQuery].sort((a, b) => b.apiMs - a.apiMs).slice(0, 10)) {
+    print(
+      `  ${pad(fmt(q.apiMs), 7)}${pad(fmt(q.bareMs), 7)}${pad(fmt(q.apiMs8), 7)}${pad(thousands(q.total ?? 0), 9)}  ${padEnd(q.kind, 11)} ${q.label}`,
+    )
+  }
+  print()
+  print('10 slowest suggestion prefixes at c=1 (ms):')
+  print(`  ${pad('API', 7)}${pad('bare', 7)}${pad('found', 7)}  prefix`)
+  for (const p of [...perPrefix].sort((a, b) => b.apiMs - a.apiMs).slice(0, 10)) {
+    print(
+      `  ${pad(fmt(p.apiMs), 7)}${pad(fmt(p.bareMs), 7)}${pad(p.suggestions ?? '-', 7)}  '${p.prefix}'`,
+    )
+  }
+
+  print()
+  print(
+    `Plans of the heaviest statement of the broad searches (EXPLAIN ANALYZE${options.explain ? '' : ', summary; --explain prints them whole'}):`,
+  )
+  for (const [word, plan] of Object.entries(plans)) {
+    print(`  '${word}':`)
+    for (const line of options.explain ? plan : summarizePlan(plan)) print(`    ${line}`)
+  }
+
+  const targets = targetsFor(options.kind, totalDocs, figures)
+  print()
+  print(
+    `Targets (${options.kind === 'pg' ? 'PostgreSQL' : 'PGlite'}, stated for 100,000 documents; this run: ${thousands(totalDocs)}):`,
+  )
+  for (const t of targets) {
+    const ok = t.value <= t.limit
+    const value = t.unit === 'ms' ? `${fmt(t.value)} ms` : `${t.value.toFixed(2)}x`
+    const limit = t.unit === 'ms' ? `${t.limit} ms` : `${t.limit}x`
+    const miss = ok ? '' : `  (${(t.value / t.limit).toFixed(1)}x the limit)`
+    print(
+      `  ${padEnd(t.name, 30)} <= ${padEnd(limit, 8)} ${pad(value, 10)}  ${ok ? 'PASS' : 'FAIL'}${miss}`,
+    )
+  }
+  console.log(out.join('\n'))
+
+  await fs.mkdir(RESULTS_DIR, { recursive: true })
+  const stamp = startedAt.toISOString().replace(/[:.]/g, '-')
+  const file = path.join(RESULTS_DIR, `search-${options.kind}-${totalDocs}-${stamp}.json`)
+  await fs.writeFile(
+    file,
+    JSON.stringify(
+      {
+        startedAt: startedAt.toISOString(),
+        options,
+        machine: m,
+        database: { kind: options.kind, version: bench.version, location: bench.location },
+        documents: totalDocs,
+        synthesis: load,
+        workload: { searches: workload.search.length, prefixes: workload.prefixes.length },
+        figures,
+        targets: targets.map((t) => ({ ...t, pass: t.value <= t.limit })),
+        searches: perQuery,
+        prefixes: perPrefix,
+        plans,
+        errors: httpErrors,
+      },
+      null,
+      2,
+    ),
+  )
+  return file
+}
