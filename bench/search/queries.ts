@@ -4,7 +4,8 @@
  * CBS records and the thesaurus in the repository, so every run asks the same questions.
  */
 import { API_PREFIX } from '@dataportaal/contract'
-import { normalizeText, tokenize } from '../../apps/server/src/features/search/text-query.ts'
+import { normalizeText } from '../../apps/server/src/shared/text.ts'
+import { tokenize } from '../../apps/server/src/features/search/text-query.ts'
 import { readCbsRecords, readVocabularies, type CbsRecord } from './synthesize.ts'
 
 export const QUERY_KINDS = [

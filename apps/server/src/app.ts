@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import { API_PREFIX } from '@dataportaal/contract'
+import type { AdminRule } from './auth/admin-rule.ts'
 import type { DevIdpMount } from './auth/dev-idp/index.ts'
 import type { TokenVerifier } from './auth/verify-token.ts'
 import type { Config } from './config.ts'
@@ -21,15 +22,15 @@ import { dashboardRoutes } from './features/dashboard/routes.ts'
 import { deletionRoutes } from './features/deletion/routes.ts'
 import { documentRoutes } from './features/documents/routes.ts'
 import { employeeRoutes } from './features/employees/routes.ts'
-import type { AdminRule } from './features/employees/service.ts'
+import { recordEmployee } from './features/employees/service.ts'
 import { favoriteRoutes } from './features/favorites/routes.ts'
 import { followingRoutes } from './features/following/routes.ts'
 import { healthRoutes } from './features/health/routes.ts'
 import { registerMetrics } from './features/metrics/register.ts'
 import { ratingRoutes } from './features/ratings/routes.ts'
 import { searchRoutes } from './features/search/routes.ts'
-import { vocabularyAdminRoutes } from './features/tags/admin-routes.ts'
-import { tagRoutes } from './features/tags/routes.ts'
+import { vocabularyAdminRoutes } from './features/vocabulary/admin-routes.ts'
+import { vocabularyRoutes } from './features/vocabulary/routes.ts'
 import { uploadRoutes } from './features/uploads/routes.ts'
 import { validationRoutes } from './features/validation/routes.ts'
 import { enforceAccess, type RouteAccess } from './http/access.ts'
@@ -148,17 +149,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await scope.register(clientConfigRoutes({ config }))
       await scope.register(searchRoutes({ db, config, audience: 'public' }))
       await scope.register(documentRoutes({ db, store, config, audience: 'public' }))
-      await scope.register(tagRoutes({ db, audience: 'public' }))
+      await scope.register(vocabularyRoutes({ db, audience: 'public' }))
     },
     { prefix: API_PREFIX.public },
   )
   await app.register(
     async (scope) => {
-      useEmployeeViewer(scope, { db, verifyToken: deps.verifyToken, adminRule })
+      useEmployeeViewer(scope, {
+        verifyToken: deps.verifyToken,
+        recordViewer: (identity) => recordEmployee(db, identity, adminRule),
+      })
       enforceAccess(scope, { allowed: ['everyone', 'employee', 'admin'], table: routeAccess })
       await scope.register(searchRoutes({ db, config, audience: 'employee' }))
       await scope.register(documentRoutes({ db, store, config, audience: 'employee' }))
-      await scope.register(tagRoutes({ db, audience: 'employee' }))
+      await scope.register(vocabularyRoutes({ db, audience: 'employee' }))
       await scope.register(vocabularyAdminRoutes({ db }))
       await scope.register(employeeRoutes())
       await scope.register(uploadRoutes({ db, store, config }))

@@ -1,6 +1,6 @@
 import type { DocumentStatus } from '@dataportaal/contract'
 import type { Queryable } from '../src/db/client.ts'
-import { refreshSearchIndex } from '../src/features/documents/search-index.ts'
+import { refreshSearchIndex } from '../src/features/documents/index.ts'
 import { ensureNamed, saveThesaurusEntry } from '../src/features/vocabulary/service.ts'
 import type { TestIdentity } from './app.ts'
 

@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config.ts'
 import { recordingLog } from '../src/features/data-requests/testing.ts'
-import { jobHandlers } from '../src/jobs/registry.ts'
+import { jobHandlers } from '../src/job-handlers.ts'
 import { runPendingJobs } from '../src/jobs/worker.ts'
 import { createTestContext, type TestContext } from './app.ts'
 

@@ -5,7 +5,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App.tsx'
 import { applyContrast, isContrastStored } from './app/contrast.tsx'
-import { startAuth } from './features/auth/start.ts'
+import { startAuth } from './shared/auth/start.ts'
 import { createQueryClient } from './shared/api/query-client.ts'
 
 applyContrast(isContrastStored())

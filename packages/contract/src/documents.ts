@@ -46,6 +46,19 @@ export type DocumentFile = z.infer<typeof DocumentFile>
 
 export const DocumentOwner = z.object({ id: z.string().optional(), name: z.string() })
 
+/** What the viewer may do with a document, decided by the server's one policy. */
+export const DocumentAbilities = z
+  .object({
+    edit: z.boolean().describe('Change the metadata and files (owner or admin)'),
+    delete: z.boolean().describe('Delete the document (owner or admin)'),
+    readStatusReason: z
+      .boolean()
+      .describe("Read a disapproval's category and reason (owner or admin)"),
+    validate: z.boolean().describe('Approve or disapprove (admins)'),
+  })
+  .meta({ id: 'DocumentAbilities' })
+export type DocumentAbilities = z.infer<typeof DocumentAbilities>
+
 export const DocumentDetail = z
   .object({
     contentUID: z.uuid(),
@@ -69,6 +82,7 @@ export const DocumentDetail = z
     modified: z.string(),
     published: z.string().nullable(),
     files: z.array(DocumentFile),
+    abilities: DocumentAbilities,
   })
   .meta({ id: 'DocumentDetail' })
 export type DocumentDetail = z.infer<typeof DocumentDetail>

@@ -63,7 +63,13 @@ export const UploadForm = z.strictObject({
       error: `Een beschrijving is hoogstens ${DOCUMENT_LIMITS.descriptionMax.toLocaleString('nl-NL')} tekens lang.`,
     })
     .default(''),
-  contentTypeName: singleLineText(required('een soort document'))
+  // Chosen from a list, so a missing one is asked for as a choice, like an empty one below.
+  contentTypeName: singleLineText({
+    error: (issue) =>
+      issue.input === undefined
+        ? 'Kies een soort document.'
+        : 'Vul een soort document in als tekst.',
+  })
     .trim()
     .min(1, { error: 'Kies een soort document.' })
     .max(VOCABULARY_LIMITS.nameMax, { error: 'Kies een soort document uit de lijst.' }),

@@ -1,12 +1,12 @@
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT, type JWTPayload } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { isAdminIdentity } from '../features/employees/service.ts'
 import {
   createTokenVerifier,
   InvalidTokenError,
   localKeys,
   type TokenVerifier,
 } from './verify-token.ts'
+import { isAdminIdentity } from './admin-rule.ts'
 
 const ISSUER = 'https://login.example.test/tenant/v2.0'
 const AUDIENCE = 'dataportaal'

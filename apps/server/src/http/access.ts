@@ -1,5 +1,5 @@
-import type { FastifyInstance, RouteOptions } from 'fastify'
-import { isAdmin, isEmployee, type Viewer } from '../auth/viewer.ts'
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
+import { isAdmin, isEmployee, type Admin, type Employee, type Viewer } from '../auth/viewer.ts'
 import { HttpProblem } from './problem.ts'
 
 /**
@@ -65,3 +65,26 @@ export function enforceAccess(
     }
   })
 }
+
+/**
+ * The caller of an `employee` (or `admin`) route, typed so the service needs no check of its
+ * own. `enforceAccess` refused everyone else before the handler ran, so a failure here is a
+ * route declared with the wrong access: a fault of ours (500), not of the caller.
+ */
+export function employeeOf(request: FastifyRequest): Employee {
+  const viewer = request.viewer
+  if (!isEmployee(viewer)) throw misdeclared(request, 'employee')
+  return viewer
+}
+
+/** The caller of an `admin` route; see employeeOf. */
+export function adminOf(request: FastifyRequest): Admin {
+  const viewer = request.viewer
+  if (!isAdmin(viewer)) throw misdeclared(request, 'admin')
+  return viewer
+}
+
+const misdeclared = (request: FastifyRequest, needed: Access) =>
+  new Error(
+    `${request.method} ${request.routeOptions.url ?? request.url}: the handler needs an ${needed} but the route's access is ${request.routeOptions.config.access ?? 'undeclared'}`,
+  )

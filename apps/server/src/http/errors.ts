@@ -1,6 +1,49 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidInputError,
+  isDomainError,
+  NotFoundError,
+  TooLargeError,
+  UnsupportedTypeError,
+  type DomainError,
+} from '../shared/errors.ts'
 import { HttpProblem, sendProblem } from './problem.ts'
+
+/** The one table from the services' errors to HTTP statuses. */
+const DOMAIN_STATUS = new Map<abstract new (...args: never[]) => DomainError, number>([
+  [NotFoundError, 404],
+  [ForbiddenError, 403],
+  [InvalidInputError, 422],
+  [ConflictError, 409],
+  [TooLargeError, 413],
+  [UnsupportedTypeError, 415],
+])
+
+const domainStatus = (error: DomainError) => {
+  for (const [type, status] of DOMAIN_STATUS) if (error instanceof type) return status
+  return 500
+}
+
+/**
+ * Where a named field came from, in the form the schema validation reports it
+ * (`body.name`, `querystring.themes`): the part of the request that holds it; a multipart
+ * form (no parsed body) counts as the body.
+ */
+function fieldLocation(request: FastifyRequest, field: string): string {
+  const top = field.split('.')[0] ?? field
+  const parts: Array<[string, unknown]> = [
+    ['body', request.body],
+    ['querystring', request.query],
+    ['params', request.params],
+  ]
+  for (const [part, value] of parts) {
+    if (typeof value === 'object' && value !== null && top in value) return `${part}.${field}`
+  }
+  return `body.${field}`
+}
 
 /**
  * PostgreSQL's deadlock and serialization failures: two transactions met in opposite order
@@ -18,7 +61,19 @@ const isTransientDatabaseError = (error: unknown) =>
 
 /** Every failure leaves the server as RFC 9457 problem details; nothing leaks a stack. */
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpProblem | DomainError, request, reply) => {
+    if (isDomainError(error)) {
+      const errors = error.fields.map(({ field, message }) => ({
+        path: fieldLocation(request, field),
+        message,
+      }))
+      return sendProblem(
+        reply,
+        domainStatus(error),
+        error.detail,
+        errors.length ? errors : undefined,
+      )
+    }
     if (error instanceof HttpProblem) {
       return sendProblem(reply, error.status, error.detail, error.errors)
     }

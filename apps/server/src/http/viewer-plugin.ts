@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ProviderUnavailableError } from '../auth/identity-provider.ts'
-import { InvalidTokenError, type TokenVerifier } from '../auth/verify-token.ts'
-import { PUBLIC_VIEWER, type Viewer } from '../auth/viewer.ts'
-import type { Db } from '../db/client.ts'
-import { recordEmployee, type AdminRule } from '../features/employees/service.ts'
+import { InvalidTokenError, type TokenIdentity, type TokenVerifier } from '../auth/verify-token.ts'
+import { PUBLIC_VIEWER, type Employee, type Viewer } from '../auth/viewer.ts'
 import { HttpProblem } from './problem.ts'
 
 declare module 'fastify' {
@@ -29,10 +27,17 @@ export function usePublicViewer(scope: FastifyInstance) {
   })
 }
 
-/** Routes under /api require a verified bearer token; the employee is recorded. */
+/**
+ * Routes under /api require a verified bearer token. `recordViewer` turns its identity into
+ * the employee (keeping the employees table in step); it comes from the composition in
+ * app.ts, so this plugin knows no feature.
+ */
 export function useEmployeeViewer(
   scope: FastifyInstance,
-  deps: { db: Db; verifyToken: TokenVerifier | null; adminRule: AdminRule },
+  deps: {
+    verifyToken: TokenVerifier | null
+    recordViewer: (identity: TokenIdentity) => Promise<Employee>
+  },
 ) {
   scope.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, security: [{ bearer: [] }] }
@@ -45,7 +50,7 @@ export function useEmployeeViewer(
     }
     try {
       const identity = await deps.verifyToken(token)
-      request.viewer = await recordEmployee(deps.db, identity, deps.adminRule)
+      request.viewer = await deps.recordViewer(identity)
       reply.removeHeader('WWW-Authenticate')
     } catch (error) {
       if (error instanceof InvalidTokenError) {

@@ -3,7 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { API_PREFIX } from '@dataportaal/contract'
-import { escapeHtml } from '../features/search/highlight.ts'
+import { escapeHtml } from '../shared/html.ts'
 import { sendProblem } from './problem.ts'
 
 const API_PATHS = [API_PREFIX.authenticated, API_PREFIX.public, API_PREFIX.mail, '/oidc']

@@ -1,7 +1,8 @@
 import { Link } from 'react-router'
-import { useAuth } from '../features/auth/AuthContext.tsx'
+import { useAuth } from '../shared/auth/AuthContext.tsx'
 import { useConfig } from '../shared/api/config.ts'
 import { ExternalLink } from '../shared/ui/nlds.ts'
+import { FAVORITES_PATH, INFO_PATH } from '../shared/routes.ts'
 
 export function Footer() {
   const { footerLinks, portalName } = useConfig()
@@ -21,12 +22,12 @@ export function Footer() {
             {authenticated ? (
               <>
                 <li>
-                  <Link className="utrecht-link" to="/favorieten">
+                  <Link className="utrecht-link" to={FAVORITES_PATH}>
                     Favorieten
                   </Link>
                 </li>
                 <li>
-                  <Link className="utrecht-link" to="/info">
+                  <Link className="utrecht-link" to={INFO_PATH}>
                     FAQ
                   </Link>
                 </li>

@@ -1,9 +1,16 @@
 import { useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
-import { useAuth } from '../features/auth/AuthContext.tsx'
+import { useAuth } from '../shared/auth/AuthContext.tsx'
 import { useConfig } from '../shared/api/config.ts'
 import { CloseIcon, MenuIcon } from '../shared/ui/icons.tsx'
 import { Button, PageHeader } from '../shared/ui/nlds.ts'
+import {
+  DATA_QUESTION_PATH,
+  FAVORITES_PATH,
+  HOME_PATH,
+  INFO_PATH,
+  MY_DATA_PATH,
+} from '../shared/routes.ts'
 import { ContrastToggle } from './contrast.tsx'
 import { UserMenu } from './UserMenu.tsx'
 
@@ -25,7 +32,7 @@ export function TopBar() {
   return (
     <PageHeader className="portal-header">
       <div className="portal-header__inner">
-        <Link to="/" className="portal-logo">
+        <Link to={HOME_PATH} className="portal-logo">
           <img src={logoUrl} alt="" width={40} height={40} />
           <span>{portalName}</span>
         </Link>
@@ -52,7 +59,7 @@ export function TopBar() {
                   Datavraag
                 </a>
               ) : (
-                <NavLink className="portal-nav__link" to="/datavraag">
+                <NavLink className="portal-nav__link" to={DATA_QUESTION_PATH}>
                   Datavraag
                 </NavLink>
               )}
@@ -60,19 +67,19 @@ export function TopBar() {
             {authenticated ? (
               <>
                 <li>
-                  <NavLink className="portal-nav__link" to="/favorieten">
+                  <NavLink className="portal-nav__link" to={FAVORITES_PATH}>
                     Favorieten
                   </NavLink>
                 </li>
                 <li>
-                  <NavLink className="portal-nav__link" to="/data">
+                  <NavLink className="portal-nav__link" to={MY_DATA_PATH}>
                     Data Uploaden
                   </NavLink>
                 </li>
               </>
             ) : null}
             <li>
-              <NavLink className="portal-nav__link" to="/info">
+              <NavLink className="portal-nav__link" to={INFO_PATH}>
                 FAQ
               </NavLink>
             </li>

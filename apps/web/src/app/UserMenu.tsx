@@ -1,16 +1,22 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
-import { useAuth } from '../features/auth/AuthContext.tsx'
-import { useOpenValidationCount } from '../features/validation/open-count.ts'
+import { useAuth } from '../shared/auth/AuthContext.tsx'
+import { useOpenValidationCount } from '../shared/documents/open-count.ts'
 import { Button } from '../shared/ui/nlds.ts'
+import {
+  DASHBOARD_PATH,
+  LABELS_ADMIN_PATH,
+  THEMES_ADMIN_PATH,
+  VALIDATION_PATH,
+} from '../shared/routes.ts'
 import { ChevronIcon, UserIcon } from '../shared/ui/icons.tsx'
 
 /** The admin's screens (spec section 2); the server checks the role again on every call. */
 const ADMIN_LINKS = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/validatie', label: 'Data Validatie' },
-  { to: '/thema', label: "Thema's" },
-  { to: '/tag', label: 'Labels' },
+  { to: DASHBOARD_PATH, label: 'Dashboard' },
+  { to: VALIDATION_PATH, label: 'Data Validatie' },
+  { to: THEMES_ADMIN_PATH, label: "Thema's" },
+  { to: LABELS_ADMIN_PATH, label: 'Labels' },
 ]
 
 const waitingText = (count: number) =>

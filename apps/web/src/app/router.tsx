@@ -1,7 +1,22 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router'
 import { HomePage } from '../features/home/HomePage.tsx'
 import { SearchPage } from '../features/search/SearchPage.tsx'
-import { DOCUMENT_PATH } from '../shared/routes.ts'
+import {
+  DASHBOARD_PATH,
+  DATA_QUESTION_PATH,
+  DOCUMENT_EDIT_SEGMENT,
+  DOCUMENT_PATH,
+  FAVORITES_PATH,
+  HOME_PATH,
+  INFO_PATH,
+  LABELS_ADMIN_PATH,
+  MY_DATA_PATH,
+  SEARCH_PATH,
+  THEMES_ADMIN_PATH,
+  UPLOAD_PATH,
+  VALIDATION_PATH,
+  pagedPath,
+} from '../shared/routes.ts'
 import { readStorage } from '../shared/storage.ts'
 import { Layout } from './Layout.tsx'
 import { LoadingState } from '../shared/ui/states.tsx'
@@ -17,7 +32,7 @@ const requireStoredAdmin = () =>
   readStorage('authenticated') === 'true' && readStorage('isAdmin') === 'true'
 
 function AdminOnly({ children }: { children: React.ReactNode }) {
-  return requireStoredAdmin() ? children : <Navigate to="/" replace />
+  return requireStoredAdmin() ? children : <Navigate to={HOME_PATH} replace />
 }
 
 const adminScreen = (name: 'ThemesScreen' | 'LabelsScreen') => async () => {
@@ -45,28 +60,25 @@ const dataQuestion = lazyScreen(
 
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: HOME_PATH,
     Component: Layout,
     ErrorBoundary: RouteError,
     // Shown while a lazy screen loads on the first page load.
     HydrateFallback: () => <LoadingState />,
     children: [
       { index: true, Component: HomePage },
-      { path: 'zoeken', Component: SearchPage },
-      { path: 'favorieten', lazy: favorites },
-      { path: 'favorieten/:page', lazy: favorites },
+      { path: SEARCH_PATH, Component: SearchPage },
+      { path: FAVORITES_PATH, lazy: favorites },
+      { path: pagedPath(FAVORITES_PATH), lazy: favorites },
       {
         path: DOCUMENT_PATH,
         children: [
           {
             index: true,
-            lazy: lazyScreen(
-              () => import('../features/documents/DocumentPage.tsx'),
-              'DocumentPage',
-            ),
+            lazy: lazyScreen(() => import('./DocumentScreen.tsx'), 'DocumentScreen'),
           },
           {
-            path: 'edit',
+            path: DOCUMENT_EDIT_SEGMENT,
             lazy: lazyScreen(
               () => import('../features/upload/EditDocumentPage.tsx'),
               'EditDocumentPage',
@@ -75,29 +87,32 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        path: 'validatie',
+        path: VALIDATION_PATH,
         lazy: lazyScreen(
           () => import('../features/validation/ValidationPage.tsx'),
           'ValidationPage',
         ),
       },
-      { path: 'data', lazy: myData },
-      { path: 'data/:page', lazy: myData },
-      { path: 'info', lazy: lazyScreen(() => import('../features/info/InfoPage.tsx'), 'InfoPage') },
-      // Declared twice, as the spec has it: first the help-contact page, then the contact page.
-      { id: 'help-contact', path: 'datavraag', lazy: dataQuestion },
-      { id: 'contact', path: 'datavraag', lazy: dataQuestion },
+      { path: MY_DATA_PATH, lazy: myData },
+      { path: pagedPath(MY_DATA_PATH), lazy: myData },
       {
-        path: 'document/upload',
+        path: INFO_PATH,
+        lazy: lazyScreen(() => import('../features/info/InfoPage.tsx'), 'InfoPage'),
+      },
+      // Declared twice, as the spec has it: first the help-contact page, then the contact page.
+      { id: 'help-contact', path: DATA_QUESTION_PATH, lazy: dataQuestion },
+      { id: 'contact', path: DATA_QUESTION_PATH, lazy: dataQuestion },
+      {
+        path: UPLOAD_PATH,
         lazy: lazyScreen(() => import('../features/upload/UploadPage.tsx'), 'UploadPage'),
       },
       {
-        path: 'dashboard',
+        path: DASHBOARD_PATH,
         lazy: lazyScreen(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage'),
       },
-      { path: 'thema', lazy: adminScreen('ThemesScreen') },
-      { path: 'tag', lazy: adminScreen('LabelsScreen') },
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: THEMES_ADMIN_PATH, lazy: adminScreen('ThemesScreen') },
+      { path: LABELS_ADMIN_PATH, lazy: adminScreen('LabelsScreen') },
+      { path: '*', element: <Navigate to={HOME_PATH} replace /> },
     ],
   },
 ]

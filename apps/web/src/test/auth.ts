@@ -1,8 +1,8 @@
 import { vi } from 'vitest'
-import type { Account, AuthClient } from '../features/auth/auth-client.ts'
-import { VISITOR, authStateFor, type AuthState } from '../features/auth/auth-state.ts'
-import { createAuthSession } from '../features/auth/session.ts'
-import { browserStorage } from '../features/auth/stored-flags.ts'
+import type { Account, AuthClient } from '../shared/auth/auth-client.ts'
+import { VISITOR, authStateFor, type AuthState } from '../shared/auth/auth-state.ts'
+import { createAuthSession } from '../shared/auth/session.ts'
+import { browserStorage } from '../shared/auth/stored-flags.ts'
 
 const HOUR_S = 3600
 

@@ -1,4 +1,4 @@
-import { normalizeText } from '../search/text-query.ts'
+import { normalizeText } from '../../shared/text.ts'
 
 /**
  * Catalogue records arrive without themes (the CBS source has none). These word stems,

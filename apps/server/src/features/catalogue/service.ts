@@ -2,7 +2,7 @@ import path from 'node:path'
 import type { Queryable } from '../../db/client.ts'
 import { detectMediaType, readFileText } from '../../extraction/index.ts'
 import type { FileStore } from '../../storage/file-store.ts'
-import { refreshSearchIndex } from '../documents/search-index.ts'
+import { refreshSearchIndex } from '../documents/index.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import type { CatalogueItem } from './record.ts'
 

@@ -8,8 +8,9 @@ import {
 } from '@dataportaal/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
+import { employeeOf } from '../../http/access.ts'
 import { attachToDocument, detachFromDocument } from './service.ts'
-import type { Vocabulary } from './vocabulary-match.ts'
+import type { VocabularyKind as Vocabulary } from '../vocabulary/kind.ts'
 
 /** The path segment of each vocabulary (spec section 7) and its Dutch name in the docs. */
 const SEGMENTS: Array<{ segment: string; vocabulary: Vocabulary; tag: string; what: string }> = [
@@ -41,7 +42,7 @@ export const classificationRoutes =
         (request) =>
           attachToDocument(
             deps.db,
-            request.viewer,
+            employeeOf(request),
             request.params.id,
             vocabulary,
             request.query.name,
@@ -65,7 +66,7 @@ export const classificationRoutes =
         (request) =>
           detachFromDocument(
             deps.db,
-            request.viewer,
+            employeeOf(request),
             request.params.id,
             vocabulary,
             request.params.name,

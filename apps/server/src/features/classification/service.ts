@@ -1,50 +1,17 @@
 import type { DocumentClassification } from '@dataportaal/contract'
-import { isEmployee, type Employee, type Viewer } from '../../auth/viewer.ts'
+import type { Employee } from '../../auth/viewer.ts'
 import type { Db, Queryable } from '../../db/client.ts'
-import { Params } from '../../db/params.ts'
-import { HttpProblem, notFound } from '../../http/problem.ts'
 import { recordAudit } from '../audit/record.ts'
-import { refreshSearchIndex } from '../documents/search-index.ts'
-import { visibleTo } from '../documents/visibility.ts'
-import { resolveName, type Vocabulary } from './vocabulary-match.ts'
+import { lockVisibleDocument, refreshSearchIndex, type LockedDocument } from '../documents/index.ts'
+import type { VocabularyKind as Vocabulary } from '../vocabulary/kind.ts'
+import { resolveName } from '../vocabulary/lookup.ts'
 
-/** Any signed-in employee may attach and remove themes and labels on any document they see. */
-export const canClassify = (viewer: Viewer): viewer is Employee => isEmployee(viewer)
+// Any signed-in employee may attach and remove themes and labels on any document they see;
+// the routes' access 'employee' lets only them in.
 
 const LINKS: Record<Vocabulary, { table: string; key: string; singular: 'theme' | 'label' }> = {
   themes: { table: 'document_themes', key: 'theme_id', singular: 'theme' },
   labels: { table: 'document_labels', key: 'label_id', singular: 'label' },
-}
-
-interface LockedDocument {
-  id: string
-  title: string
-}
-
-function classifier(viewer: Viewer): Employee {
-  if (!canClassify(viewer)) throw new HttpProblem(403, 'Alleen medewerkers delen thema’s in.')
-  return viewer
-}
-
-/**
- * Locks the document's row for this transaction, or answers 404 when the caller may not
- * see it. Concurrent changes to one document take turns, so each search-index refresh
- * sees every change committed before it.
- */
-async function lockVisibleDocument(
-  tx: Queryable,
-  viewer: Employee,
-  documentId: string,
-): Promise<LockedDocument> {
-  const params = new Params()
-  const [row] = await tx.query<{ id: string; title: string }>(
-    `select d.id::text as id, d.title from documents d
-      where d.id = ${params.add(documentId)}::uuid and ${visibleTo(viewer, params)}
-      for no key update`,
-    params.values,
-  )
-  if (!row) throw notFound()
-  return row
 }
 
 /** Search and facets follow at once; the audit log says who changed what. */
@@ -86,14 +53,14 @@ async function classificationOf(
  */
 export async function attachToDocument(
   db: Db,
-  viewer: Viewer,
+  employee: Employee,
   documentId: string,
   vocabulary: Vocabulary,
   name: string,
 ): Promise<DocumentClassification> {
-  const employee = classifier(viewer)
   const { table, key } = LINKS[vocabulary]
   return db.transaction(async (tx) => {
+    // Changes to one document take turns, so each search-index refresh sees those before it.
     const document = await lockVisibleDocument(tx, employee, documentId)
     const entry = await resolveName(tx, vocabulary, name, 'name')
     const added = await tx.query(
@@ -114,14 +81,14 @@ export async function attachToDocument(
  */
 export async function detachFromDocument(
   db: Db,
-  viewer: Viewer,
+  employee: Employee,
   documentId: string,
   vocabulary: Vocabulary,
   name: string,
 ): Promise<DocumentClassification> {
-  const employee = classifier(viewer)
   const { table, key } = LINKS[vocabulary]
   return db.transaction(async (tx) => {
+    // Changes to one document take turns, so each search-index refresh sees those before it.
     const document = await lockVisibleDocument(tx, employee, documentId)
     const [removed] = await tx.query<{ name: string }>(
       `delete from ${table} link using ${vocabulary} v

@@ -1,5 +1,5 @@
 import type { SendMailOptions } from 'nodemailer'
-import { escapeHtml } from '../search/highlight.ts'
+import { escapeHtml } from '../../shared/html.ts'
 
 /** A stored data question, as the delivery job reads it. */
 export type StoredDataRequest = {

@@ -8,6 +8,7 @@ import {
 } from '@dataportaal/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
+import { adminOf } from '../../http/access.ts'
 import { listDeletedDocuments, restoreDocument, type Retention } from './service.ts'
 
 /** Deleted documents: the list an admin restores from, and the restore (/api only, admins). */
@@ -27,7 +28,7 @@ export const deletionRoutes =
           response: { 200: DeletedDocumentList, 403: Problem, 422: Problem },
         },
       },
-      (request) => listDeletedDocuments(deps.db, request.viewer, request.query, deps.config),
+      (request) => listDeletedDocuments(deps.db, request.query, deps.config),
     )
 
     app.post(
@@ -44,6 +45,6 @@ export const deletionRoutes =
           response: { 200: RestoreResult, 403: Problem, 404: Problem, 422: Problem },
         },
       },
-      (request) => restoreDocument(deps.db, request.viewer, request.params.id, deps.config),
+      (request) => restoreDocument(deps.db, adminOf(request), request.params.id, deps.config),
     )
   }

@@ -5,17 +5,17 @@ import type {
   DocumentStatus,
   RestoreResult,
 } from '@dataportaal/contract'
-import { isAdmin, type Employee, type Viewer } from '../../auth/viewer.ts'
+import type { Admin } from '../../auth/viewer.ts'
 import type { Config } from '../../config.ts'
 import type { Db, Queryable } from '../../db/client.ts'
-import { HttpProblem, notFound } from '../../http/problem.ts'
+import { NotFoundError } from '../../shared/errors.ts'
 import { recordAudit } from '../audit/record.ts'
 
 /** How long a deleted document can be restored (DELETED_RETENTION_DAYS); then it is purged. */
 export type Retention = Pick<Config, 'deletedRetentionDays'>
 
-/** Seeing what was deleted and undoing it is for admins (decisions.md, Document). */
-export const canRestoreDocuments = (viewer: Viewer): viewer is Employee => isAdmin(viewer)
+// Seeing what was deleted and undoing it is for admins (decisions.md, Document): the routes'
+// access 'admin' lets only them in.
 
 const NOT_RESTORABLE =
   'Dit document is niet verwijderd, of de bewaartermijn is voorbij en het is definitief verwijderd.'
@@ -61,13 +61,9 @@ function present(row: DeletedRow): DeletedDocument {
 /** The documents an admin can still restore, most recently deleted first. */
 export async function listDeletedDocuments(
   db: Queryable,
-  viewer: Viewer,
   query: DeletedDocumentsQuery,
   retention: Retention,
 ): Promise<DeletedDocumentList> {
-  if (!canRestoreDocuments(viewer)) {
-    throw new HttpProblem(403, 'Alleen beheerders zien verwijderde documenten.')
-  }
   const days = retention.deletedRetentionDays
   const [count] = await db.query<{ total: number }>(
     `select count(*)::int as total from documents d where ${restorable('$1')}`,
@@ -100,14 +96,10 @@ export async function listDeletedDocuments(
  */
 export async function restoreDocument(
   db: Db,
-  viewer: Viewer,
+  admin: Admin,
   id: string,
   retention: Retention,
 ): Promise<RestoreResult> {
-  if (!canRestoreDocuments(viewer)) {
-    throw new HttpProblem(403, 'Alleen beheerders kunnen documenten herstellen.')
-  }
-  const admin = viewer
   return db.transaction(async (tx) => {
     // Locked, so a purge running now either removed it already or waits and finds it restored.
     const [document] = await tx.query<{
@@ -121,7 +113,7 @@ export async function restoreDocument(
          from documents d where d.id = $1 and ${restorable('$2')} for update`,
       [id, retention.deletedRetentionDays],
     )
-    if (!document) throw notFound(NOT_RESTORABLE)
+    if (!document) throw new NotFoundError(NOT_RESTORABLE)
     await tx.query('update documents set deleted_at = null, deleted_by = null where id = $1', [id])
     await recordAudit(tx, {
       actorId: admin.id,

@@ -7,6 +7,7 @@ import {
   EMPLOYEE,
   OTHER_EMPLOYEE,
   type TestContext,
+  type TestIdentity,
 } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 
@@ -106,6 +107,24 @@ describe('GET /documents/{id}', () => {
         statusDescription: 'Er ontbreekt een toelichting.',
       })
     }
+  })
+
+  it('says what the viewer may do with it, by the policy', async () => {
+    const abilitiesOf = async (id: string, who: TestIdentity | null) => {
+      const token = who ? await ctx.tokenFor(who) : undefined
+      const response = await inject(apiPaths.document(id), { token })
+      expect(response.statusCode).toBe(200)
+      return response.json<DocumentDetail>().abilities
+    }
+    const none = { edit: false, delete: false, readStatusReason: false, validate: false }
+    const own = { edit: true, delete: true, readStatusReason: true, validate: false }
+    const all = { edit: true, delete: true, readStatusReason: true, validate: true }
+    expect(await abilitiesOf(approvedId, null)).toEqual(none)
+    expect(await abilitiesOf(approvedId, OTHER_EMPLOYEE)).toEqual(none)
+    expect(await abilitiesOf(approvedId, EMPLOYEE)).toEqual(own)
+    expect(await abilitiesOf(approvedId, ADMIN)).toEqual(all)
+    expect(await abilitiesOf(rejectedId, EMPLOYEE)).toEqual(own)
+    expect(await abilitiesOf(rejectedId, ADMIN)).toEqual(all)
   })
 
   it('answers 404 for a deleted document, even to an admin', async () => {

@@ -1,19 +1,16 @@
 import type { OwnDocumentsQuery, ValidationList, ValidationQuery } from '@dataportaal/contract'
-import type { Viewer } from '../../auth/viewer.ts'
+import type { Admin, Employee } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
-import { HttpProblem } from '../../http/problem.ts'
-import { selfValidationBlock, type FourEyesRule } from '../validation/four-eyes.ts'
 import { pageOfDocuments } from './document-page.ts'
-import { canValidate, hasOwnDocuments } from './permissions.ts'
-import { FILES_JSON, presentFiles, type FileRows } from './service.ts'
+import { FILES_JSON, presentFiles, type FileRows } from './files.ts'
+import { selfValidationBlock, type FourEyesRule } from './four-eyes.ts'
 import { visibleTo } from './visibility.ts'
 
 /** Last modified first: what changed most recently is what its owner or a validator looks for. */
 const LAST_MODIFIED = 'd.modified_at desc, d.id'
 
 /** The caller's own documents, in every status or in one (their open count: `openstaand`). */
-export function listOwnDocuments(db: Queryable, viewer: Viewer, query: OwnDocumentsQuery) {
-  if (!hasOwnDocuments(viewer)) throw new HttpProblem(403, 'Alleen medewerkers hebben documenten.')
+export function listOwnDocuments(db: Queryable, viewer: Employee, query: OwnDocumentsQuery) {
   return pageOfDocuments(db, viewer, query, {
     where: (params) => {
       const conditions = [visibleTo(viewer, params), `d.owner_id = ${params.add(viewer.id)}`]
@@ -32,11 +29,10 @@ export function listOwnDocuments(db: Queryable, viewer: Viewer, query: OwnDocume
  */
 export async function listForValidation(
   db: Queryable,
-  viewer: Viewer,
+  viewer: Admin,
   query: ValidationQuery,
   rule: FourEyesRule,
 ): Promise<ValidationList> {
-  if (!canValidate(viewer)) throw new HttpProblem(403, 'Alleen beheerders valideren documenten.')
   const page = await pageOfDocuments(db, viewer, query, {
     where: (params) =>
       [visibleTo(viewer, params), `d.status = ${params.add(query.status)}`].join(' and '),

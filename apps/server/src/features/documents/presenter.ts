@@ -1,7 +1,17 @@
-import type { DocumentStatus, DocumentSummary, StatusCategory } from '@dataportaal/contract'
+import type {
+  DocumentDetail,
+  DocumentStatus,
+  DocumentSummary,
+  StatusCategory,
+} from '@dataportaal/contract'
 import { isEmployee, type Viewer } from '../../auth/viewer.ts'
+import { presentFiles, type FileRows } from './files.ts'
 import { formatName } from './formats.ts'
-import { canReadStatusReason, canSeeOwnerId } from './permissions.ts'
+import { abilitiesOf, can, type DocumentFacts } from './policy.ts'
+
+/** An average rating as documents show it everywhere: one decimal. */
+export const roundedAverage = (average: number | null) =>
+  average === null ? null : Math.round(average * 10) / 10
 
 /** The columns every document query selects under these names. */
 export interface DocumentSummaryRow {
@@ -42,7 +52,7 @@ export function presentSummary(row: DocumentSummaryRow, viewer: Viewer) {
     sourceFriendlyName: row.source,
     themes: row.theme_names.length ? row.theme_names : null,
     status: row.status,
-    averageRating: row.rating_avg === null ? null : Math.round(row.rating_avg * 10) / 10,
+    averageRating: roundedAverage(row.rating_avg),
     ratingCount: row.rating_count,
     date: row.date,
     published: row.published_at ? row.published_at.toISOString() : null,
@@ -55,6 +65,11 @@ export function presentSummary(row: DocumentSummaryRow, viewer: Viewer) {
   }
 }
 
+const factsOf = (row: DocumentRecordRow): DocumentFacts => ({
+  ownerId: row.owner_id,
+  status: row.status,
+})
+
 /** Owner, dates and, for those who may read it, the reason of a disapproval. */
 export function presentRecord(row: DocumentRecordRow, viewer: Viewer) {
   return {
@@ -62,17 +77,18 @@ export function presentRecord(row: DocumentRecordRow, viewer: Viewer) {
       row.owner_name === null
         ? null
         : {
-            ...(canSeeOwnerId(viewer) && row.owner_id ? { id: row.owner_id } : {}),
+            ...(can(viewer, 'seeOwnerId') && row.owner_id ? { id: row.owner_id } : {}),
             name: row.owner_name,
           },
     created: row.created_at.toISOString(),
     modified: row.modified_at.toISOString(),
-    ...(canReadStatusReason(viewer, row.owner_id)
+    ...(can(viewer, 'readStatusReason', factsOf(row))
       ? { statusCategory: row.status_category, statusDescription: row.status_description }
       : {}),
   }
 }
 
+/** The columns `documentColumns` selects. */
 export interface DocumentListRow extends DocumentRecordRow, Record<string, unknown> {
   media_types: string[]
 }
@@ -83,3 +99,26 @@ export const presentListItem = (row: DocumentListRow, viewer: Viewer): DocumentS
   ...presentRecord(row, viewer),
   fileFormats: row.media_types.map(formatName),
 })
+
+/** What the document page selects besides `documentColumns`. */
+export interface DocumentDetailRow extends DocumentListRow {
+  description: string
+  license: string
+  source_url: string | null
+  files: FileRows
+}
+
+/** The document page, with what the viewer may do with it. */
+export function presentDetail(row: DocumentDetailRow, viewer: Viewer): DocumentDetail {
+  const facts = factsOf(row)
+  return {
+    ...presentSummary(row, viewer),
+    ...presentRecord(row, viewer),
+    description: row.description,
+    license: row.license,
+    sourceUrl: row.source_url,
+    // Why a file's text could not be read is for those who can act on it by editing.
+    files: presentFiles(row.id, row.files, can(viewer, 'edit', facts)),
+    abilities: abilitiesOf(viewer, facts),
+  }
+}

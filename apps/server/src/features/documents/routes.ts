@@ -16,7 +16,8 @@ import type { Config } from '../../config.ts'
 import type { FileStore } from '../../storage/file-store.ts'
 import type { Db } from '../../db/client.ts'
 import { contentDisposition } from '../../http/content-disposition.ts'
-import { notFound } from '../../http/problem.ts'
+import { adminOf, employeeOf } from '../../http/access.ts'
+import { NotFoundError } from '../../shared/errors.ts'
 import { activityClient } from '../activity-logs/client.ts'
 import { listForValidation, listOwnDocuments } from './lists.ts'
 import { countByContentType, getDocument, getDocumentFile, recordOpen } from './service.ts'
@@ -82,7 +83,7 @@ export const documentRoutes =
         if (!(await deps.store.exists(file.sha256))) {
           // A row without its file is a fault of ours, not of the request: log it loudly.
           request.log.error({ documentId: id, fileId, sha256: file.sha256 }, 'stored file missing')
-          throw notFound('Dit bestand is op dit moment niet beschikbaar.')
+          throw new NotFoundError('Dit bestand is op dit moment niet beschikbaar.')
         }
         const type = TEXT_TYPES.has(file.mediaType)
           ? `${file.mediaType}; charset=utf-8`
@@ -131,7 +132,7 @@ export const documentRoutes =
           response: { 200: DocumentList, 422: Problem },
         },
       },
-      (request) => listOwnDocuments(deps.db, request.viewer, request.query),
+      (request) => listOwnDocuments(deps.db, employeeOf(request), request.query),
     )
 
     app.get(
@@ -148,6 +149,6 @@ export const documentRoutes =
         },
       },
       (request) =>
-        listForValidation(deps.db, request.viewer, request.query, deps.config.validation),
+        listForValidation(deps.db, adminOf(request), request.query, deps.config.validation),
     )
   }

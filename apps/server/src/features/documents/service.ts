@@ -1,94 +1,26 @@
-import type { DocumentDetail, DocumentFile } from '@dataportaal/contract'
 import { isEmployee, type Viewer } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
-import { notFound } from '../../http/problem.ts'
+import { NotFoundError } from '../../shared/errors.ts'
 import { clientHash, type ActivityClient } from '../activity-logs/client.ts'
 import { OPEN_COUNT_WINDOW_MINUTES } from '../activity-logs/retention.ts'
-import { canEditDocument } from './permissions.ts'
-import { presentRecord, presentSummary, type DocumentRecordRow } from './presenter.ts'
+import { DOCUMENT_JOINS, documentColumns } from './columns.ts'
+import { FILES_JSON } from './files.ts'
+import { presentDetail, type DocumentDetailRow } from './presenter.ts'
 import { visibleTo } from './visibility.ts'
 
-/** A document's files as `filesJson` selects them. */
-export type FileRows = Array<{
-  id: string
-  fileName: string
-  mediaType: string
-  size: number
-  sha256: string
-  extractionStatus: NonNullable<DocumentFile['extractionStatus']>
-  extractionError: string | null
-}>
-
-interface DetailRow extends DocumentRecordRow, Record<string, unknown> {
-  description: string
-  license: string
-  source_url: string | null
-  files: FileRows
-}
-
-/** The files of document `d`, in their order, as one JSON array (a select expression). */
-export const FILES_JSON = `coalesce((select json_agg(json_build_object('id', f.id, 'fileName', f.file_name,
-                        'mediaType', f.media_type, 'size', f.size_bytes, 'sha256', f.sha256,
-                        'extractionStatus', f.extraction_status, 'extractionError', f.extraction_error)
-                        order by f.position, f.created_at)
-                        from document_files f where f.document_id = d.id), '[]')`
-
-/**
- * The files as the API gives them, each with its download path; whether their text could
- * be read, and why not, only for those who can act on it (`withExtraction`: owner, admin).
- */
-export const presentFiles = (
-  documentId: string,
-  files: FileRows,
-  withExtraction = false,
-): DocumentFile[] =>
-  files.map(({ extractionStatus, extractionError, ...file }) => ({
-    ...file,
-    size: Number(file.size),
-    url: fileDownloadPath(documentId, file.id),
-    ...(withExtraction ? { extractionStatus, extractionError } : {}),
-  }))
-
-/** Path of a file download, relative to the API prefix the caller used. */
-export const fileDownloadPath = (documentId: string, fileId: string) =>
-  `/documents/${documentId}/files/${fileId}`
-
+/** The document page: 404 when it does not exist or the viewer may not see it. */
 export async function getDocument(db: Queryable, viewer: Viewer, id: string) {
   const params = new Params()
-  const idParam = params.add(id)
-  const visible = visibleTo(viewer, params)
-  const me = isEmployee(viewer) ? params.add(viewer.id) : 'null'
-  const [row] = await db.query<DetailRow>(
-    `select d.id::text as id, d.title, d.description, ct.name as content_type, s.name as source,
-            d.theme_names, d.label_names, d.status, d.status_category, d.status_description,
-            d.rating_avg::float8 as rating_avg, d.rating_count, d.owner_id, e.display_name as owner_name,
-            d.license, d.source_url, to_char(d.document_date, 'YYYY-MM-DD') as date,
-            d.created_at, d.modified_at, d.published_at,
-            exists (select 1 from favorites f where f.document_id = d.id and f.employee_id = ${me}) as favorited,
-            (select r.rating::int from ratings r where r.document_id = d.id and r.employee_id = ${me}) as my_rating,
+  const [row] = await db.query<DocumentDetailRow>(
+    `select ${documentColumns(params, viewer)}, d.description, d.license, d.source_url,
             ${FILES_JSON} as files
-       from documents d
-       join content_types ct on ct.id = d.content_type_id
-       join sources s on s.id = d.source_id
-       left join employees e on e.id = d.owner_id
-      where d.id = ${idParam}::uuid and ${visible}`,
+       from documents d ${DOCUMENT_JOINS}
+      where d.id = ${params.add(id)}::uuid and ${visibleTo(viewer, params)}`,
     params.values,
   )
-  if (!row) throw notFound()
+  if (!row) throw new NotFoundError()
   return presentDetail(row, viewer)
-}
-
-function presentDetail(row: DetailRow, viewer: Viewer): DocumentDetail {
-  const files = presentFiles(row.id, row.files, canEditDocument(viewer, { ownerId: row.owner_id }))
-  return {
-    ...presentSummary(row, viewer),
-    ...presentRecord(row, viewer),
-    description: row.description,
-    license: row.license,
-    sourceUrl: row.source_url,
-    files,
-  }
 }
 
 export async function getDocumentFile(db: Queryable, viewer: Viewer, id: string, fileId: string) {
@@ -105,7 +37,7 @@ export async function getDocumentFile(db: Queryable, viewer: Viewer, id: string,
         and ${visibleTo(viewer, params)}`,
     params.values,
   )
-  if (!row) throw notFound('Dit bestand bestaat niet of u mag het niet zien.')
+  if (!row) throw new NotFoundError('Dit bestand bestaat niet of u mag het niet zien.')
   return {
     fileName: row.file_name,
     mediaType: row.media_type,
@@ -147,7 +79,7 @@ export async function recordOpen(
      select exists (select 1 from doc) as found`,
     params.values,
   )
-  if (!row?.found) throw notFound()
+  if (!row?.found) throw new NotFoundError()
 }
 
 export async function countByContentType(db: Queryable, viewer: Viewer) {

@@ -1,23 +1,7 @@
+import { isAdminIdentity, type AdminRule } from '../../auth/admin-rule.ts'
 import type { Employee } from '../../auth/viewer.ts'
 import type { TokenIdentity } from '../../auth/verify-token.ts'
 import type { Queryable } from '../../db/client.ts'
-
-export interface AdminRule {
-  adminGroups: readonly string[]
-  adminEmails: readonly string[]
-}
-
-/**
- * Admin when a group (or role) is a configured admin group, or the e-mail the provider
- * vouches for is listed; never by the displayed address alone (preferred_username).
- */
-export function isAdminIdentity(identity: TokenIdentity, rule: AdminRule): boolean {
-  const email = identity.verifiedEmail?.toLowerCase()
-  return (
-    identity.groups.some((group) => rule.adminGroups.includes(group)) ||
-    (email !== undefined && rule.adminEmails.includes(email))
-  )
-}
 
 /**
  * Keeps the employees table in step with the tokens seen, so documents, favourites and

@@ -8,6 +8,7 @@ import {
 } from '@dataportaal/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
+import { employeeOf } from '../../http/access.ts'
 import { listFavorites, setFavorite } from './service.ts'
 
 /** Favourites of the signed-in employee; on /api only. */
@@ -27,7 +28,7 @@ export const favoriteRoutes =
           response: { 200: DocumentList, 422: Problem },
         },
       },
-      (request) => listFavorites(deps.db, request.viewer, request.query),
+      (request) => listFavorites(deps.db, employeeOf(request), request.query),
     )
 
     for (const [method, favorited] of [
@@ -46,7 +47,8 @@ export const favoriteRoutes =
           params: DocumentIdParams,
           response: { 200: FavoriteState, 404: Problem, 422: Problem },
         },
-        handler: (request) => setFavorite(deps.db, request.viewer, request.params.id, favorited),
+        handler: (request) =>
+          setFavorite(deps.db, employeeOf(request), request.params.id, favorited),
       })
     }
   }

@@ -1,18 +1,11 @@
 import type { DocumentList, FavoriteState, FavoritesQuery } from '@dataportaal/contract'
-import { isEmployee, type Employee, type Viewer } from '../../auth/viewer.ts'
+import type { Employee } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
-import { HttpProblem, notFound } from '../../http/problem.ts'
-import { visibleTo } from '../documents/visibility.ts'
-import { pageOfDocuments } from '../documents/document-page.ts'
+import { NotFoundError } from '../../shared/errors.ts'
+import { pageOfDocuments, visibleTo } from '../documents/index.ts'
 
-/** Favourites are personal: each signed-in employee keeps their own. */
-export const canKeepFavorites = (viewer: Viewer): viewer is Employee => isEmployee(viewer)
-
-function favoritesOwner(viewer: Viewer): Employee {
-  if (!canKeepFavorites(viewer)) throw new HttpProblem(403, 'Alleen medewerkers hebben favorieten.')
-  return viewer
-}
+// Favourites are personal: each signed-in employee keeps their own (routes: access 'employee').
 
 /**
  * Marks or unmarks a document the caller may see as a favourite; doing it twice changes
@@ -20,11 +13,10 @@ function favoritesOwner(viewer: Viewer): Employee {
  */
 export async function setFavorite(
   db: Queryable,
-  viewer: Viewer,
+  employee: Employee,
   documentId: string,
   favorited: boolean,
 ): Promise<FavoriteState> {
-  const employee = favoritesOwner(viewer)
   const params = new Params()
   const doc = `select d.id from documents d
                 where d.id = ${params.add(documentId)}::uuid and ${visibleTo(employee, params)}`
@@ -39,17 +31,16 @@ export async function setFavorite(
      select exists (select 1 from doc) as found`,
     params.values,
   )
-  if (!row?.found) throw notFound()
+  if (!row?.found) throw new NotFoundError()
   return { favorited }
 }
 
 /** The caller's favourites they may still see, newest favourite first. */
 export function listFavorites(
   db: Queryable,
-  viewer: Viewer,
+  employee: Employee,
   query: FavoritesQuery,
 ): Promise<DocumentList> {
-  const employee = favoritesOwner(viewer)
   return pageOfDocuments(db, employee, query, {
     join: (params) =>
       `join favorites fav on fav.document_id = d.id and fav.employee_id = ${params.add(employee.id)}`,

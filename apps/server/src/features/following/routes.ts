@@ -9,6 +9,7 @@ import {
 } from '@dataportaal/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
+import { employeeOf } from '../../http/access.ts'
 import {
   follow,
   listFollowed,
@@ -35,7 +36,7 @@ export const followingRoutes =
           response: { 200: NameList },
         },
       },
-      (request) => listFollowed(deps.db, request.viewer),
+      (request) => listFollowed(deps.db, employeeOf(request)),
     )
 
     app.put(
@@ -51,7 +52,7 @@ export const followingRoutes =
           response: { 200: NameList, 422: Problem },
         },
       },
-      (request) => follow(deps.db, request.viewer, request.query.data),
+      (request) => follow(deps.db, employeeOf(request), request.query.data),
     )
 
     app.delete(
@@ -68,7 +69,7 @@ export const followingRoutes =
           response: { 200: NameList, 422: Problem },
         },
       },
-      (request) => unfollow(deps.db, request.viewer, request.params.name),
+      (request) => unfollow(deps.db, employeeOf(request), request.params.name),
     )
 
     app.get(
@@ -84,7 +85,7 @@ export const followingRoutes =
           response: { 200: DocumentList, 422: Problem },
         },
       },
-      (request) => listFollowedDocuments(deps.db, request.viewer, request.query),
+      (request) => listFollowedDocuments(deps.db, employeeOf(request), request.query),
     )
 
     app.get(
@@ -99,7 +100,7 @@ export const followingRoutes =
           response: { 200: NameList, 404: Problem, 422: Problem },
         },
       },
-      (request) => listFollowers(deps.db, request.viewer, request.params.name),
+      (request) => listFollowers(deps.db, request.params.name),
     )
 
     app.get(
@@ -114,6 +115,7 @@ export const followingRoutes =
           response: { 200: DocumentList, 404: Problem, 422: Problem },
         },
       },
-      (request) => listThemeDocuments(deps.db, request.viewer, request.params.name, request.query),
+      (request) =>
+        listThemeDocuments(deps.db, employeeOf(request), request.params.name, request.query),
     )
   }

@@ -1,28 +1,17 @@
 import type { DocumentList, NameList, ThemeDocumentsQuery } from '@dataportaal/contract'
-import { isEmployee, type Employee, type Viewer } from '../../auth/viewer.ts'
+import type { Employee } from '../../auth/viewer.ts'
 import type { Db, Queryable } from '../../db/client.ts'
-import { HttpProblem, notFound } from '../../http/problem.ts'
-import { visibleTo } from '../documents/visibility.ts'
-import { pageOfDocuments } from '../documents/document-page.ts'
-import {
-  findByName,
-  resolveName,
-  type VocabularyEntry,
-} from '../classification/vocabulary-match.ts'
+import { NotFoundError } from '../../shared/errors.ts'
+import { pageOfDocuments, visibleTo } from '../documents/index.ts'
+import { findByName, resolveName, type VocabularyEntry } from '../vocabulary/lookup.ts'
 
-/** Following themes, and seeing who follows one, is for signed-in employees. */
-export const canFollow = (viewer: Viewer): viewer is Employee => isEmployee(viewer)
-
-function follower(viewer: Viewer): Employee {
-  if (!canFollow(viewer)) throw new HttpProblem(403, 'Alleen medewerkers volgen thema’s.')
-  return viewer
-}
+// Following themes, and seeing who follows one, is for signed-in employees (routes: access
+// 'employee'), so every function here takes one.
 
 const asList = (names: string[]): NameList => ({ Results: names, Total: names.length })
 
 /** The names of the themes the caller follows, alphabetically. */
-export async function listFollowed(db: Queryable, viewer: Viewer): Promise<NameList> {
-  const employee = follower(viewer)
+export async function listFollowed(db: Queryable, employee: Employee): Promise<NameList> {
   const rows = await db.query<{ name: string }>(
     `select t.name from followed_themes f join themes t on t.id = f.theme_id
       where f.employee_id = $1 order by lower(t.name)`,
@@ -32,8 +21,7 @@ export async function listFollowed(db: Queryable, viewer: Viewer): Promise<NameL
 }
 
 /** Follows a theme of the vocabulary (a synonym follows its theme); 422 for any other name. */
-export async function follow(db: Db, viewer: Viewer, name: string): Promise<NameList> {
-  const employee = follower(viewer)
+export async function follow(db: Db, employee: Employee, name: string): Promise<NameList> {
   // One transaction: the theme cannot be deleted between finding it and following it.
   await db.transaction(async (tx) => {
     const theme = await resolveName(tx, 'themes', name, 'data')
@@ -46,8 +34,7 @@ export async function follow(db: Db, viewer: Viewer, name: string): Promise<Name
 }
 
 /** Stops following the theme of this name; a theme not followed changes nothing. */
-export async function unfollow(db: Queryable, viewer: Viewer, name: string): Promise<NameList> {
-  const employee = follower(viewer)
+export async function unfollow(db: Queryable, employee: Employee, name: string): Promise<NameList> {
   await db.query(
     `delete from followed_themes f using themes t
       where f.theme_id = t.id and f.employee_id = $1 and lower(t.name) = lower($2)`,
@@ -59,17 +46,12 @@ export async function unfollow(db: Queryable, viewer: Viewer, name: string): Pro
 /** A theme named in a path: 404 when there is none of that name. */
 async function existingTheme(db: Queryable, name: string): Promise<VocabularyEntry> {
   const theme = await findByName(db, 'themes', name)
-  if (!theme) throw notFound('Dit thema bestaat niet.')
+  if (!theme) throw new NotFoundError('Dit thema bestaat niet.')
   return theme
 }
 
 /** Display names of the employees who follow a theme, alphabetically. */
-export async function listFollowers(
-  db: Queryable,
-  viewer: Viewer,
-  name: string,
-): Promise<NameList> {
-  follower(viewer)
+export async function listFollowers(db: Queryable, name: string): Promise<NameList> {
   const theme = await existingTheme(db, name)
   const rows = await db.query<{ name: string }>(
     `select coalesce(nullif(e.display_name, ''), e.email, 'Medewerker') as name
@@ -86,11 +68,10 @@ const NEWEST_PUBLISHED = 'd.published_at desc, d.id'
 /** Approved documents in a theme that the caller sees, newest published first. */
 export async function listThemeDocuments(
   db: Queryable,
-  viewer: Viewer,
+  employee: Employee,
   name: string,
   page: ThemeDocumentsQuery,
 ): Promise<DocumentList> {
-  const employee = follower(viewer)
   const theme = await existingTheme(db, name)
   return pageOfDocuments(db, employee, page, {
     where: (params) =>
@@ -104,10 +85,9 @@ export async function listThemeDocuments(
 /** Approved documents in any theme the caller follows, newest published first (home page). */
 export function listFollowedDocuments(
   db: Queryable,
-  viewer: Viewer,
+  employee: Employee,
   page: ThemeDocumentsQuery,
 ): Promise<DocumentList> {
-  const employee = follower(viewer)
   return pageOfDocuments(db, employee, page, {
     where: (params) =>
       `${visibleTo(employee, params)} and d.status = 'goedgekeurd'

@@ -1,6 +1,7 @@
 import { DocumentIdParams, NoQuery, Problem, RatingQuery, RatingState } from '@dataportaal/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
+import { employeeOf } from '../../http/access.ts'
 import { rateDocument } from './service.ts'
 
 /** The signed-in employee's rating of a document; on /api only. */
@@ -21,7 +22,8 @@ export const ratingRoutes =
           response: { 200: RatingState, 404: Problem, 422: Problem },
         },
       },
-      (request) => rateDocument(deps.db, request.viewer, request.params.id, request.query.rating),
+      (request) =>
+        rateDocument(deps.db, employeeOf(request), request.params.id, request.query.rating),
     )
 
     app.put(
@@ -37,6 +39,6 @@ export const ratingRoutes =
           response: { 200: RatingState, 404: Problem, 422: Problem },
         },
       },
-      (request) => rateDocument(deps.db, request.viewer, request.params.id, null),
+      (request) => rateDocument(deps.db, employeeOf(request), request.params.id, null),
     )
   }

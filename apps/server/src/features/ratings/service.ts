@@ -1,28 +1,10 @@
 import type { RatingState } from '@dataportaal/contract'
-import { isEmployee, type Employee, type Viewer } from '../../auth/viewer.ts'
+import type { Employee } from '../../auth/viewer.ts'
 import type { Db, Queryable } from '../../db/client.ts'
-import { Params } from '../../db/params.ts'
-import { HttpProblem, notFound } from '../../http/problem.ts'
-import { visibleTo } from '../documents/visibility.ts'
+import { lockVisibleDocument, roundedAverage } from '../documents/index.ts'
 
-/** Any signed-in employee may rate any document they see, once (a new rating replaces it). */
-export const canRate = (viewer: Viewer): viewer is Employee => isEmployee(viewer)
-
-/**
- * Locks the document's row for this transaction, or answers 404 when the caller may not
- * see it. Concurrent ratings of one document thus take turns, so each recount below sees
- * every rating committed before it and the last one written is complete.
- */
-async function lockVisibleDocument(tx: Queryable, viewer: Employee, documentId: string) {
-  const params = new Params()
-  const rows = await tx.query(
-    `select 1 from documents d
-      where d.id = ${params.add(documentId)}::uuid and ${visibleTo(viewer, params)}
-      for no key update`,
-    params.values,
-  )
-  if (rows.length === 0) throw notFound()
-}
+// Any signed-in employee may rate any document they see, once (a new rating replaces it);
+// the routes' access 'employee' lets only them in.
 
 /** Recomputes the document's average and count from its ratings. */
 async function recount(tx: Queryable, documentId: string) {
@@ -43,13 +25,13 @@ async function recount(tx: Queryable, documentId: string) {
  */
 export async function rateDocument(
   db: Db,
-  viewer: Viewer,
+  employee: Employee,
   documentId: string,
   rating: number | null,
 ): Promise<RatingState> {
-  if (!canRate(viewer)) throw new HttpProblem(403, 'Alleen medewerkers geven waarderingen.')
-  const employee = viewer
   const totals = await db.transaction(async (tx) => {
+    // Concurrent ratings of one document take turns on its row, so each recount sees every
+    // rating committed before it and the last one written is complete.
     await lockVisibleDocument(tx, employee, documentId)
     if (rating === null) {
       await tx.query('delete from ratings where employee_id = $1 and document_id = $2', [
@@ -69,12 +51,11 @@ export async function rateDocument(
   return presentRating(rating, totals)
 }
 
-/** The average as documents show it: one decimal. */
 const presentRating = (
   rating: number | null,
   totals: { rating_avg: number | null; rating_count: number },
 ): RatingState => ({
   rating,
-  averageRating: totals.rating_avg === null ? null : Math.round(totals.rating_avg * 10) / 10,
+  averageRating: roundedAverage(totals.rating_avg),
   ratingCount: totals.rating_count,
 })

@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../shared/html.ts'
+
 /**
  * Highlighting without trusting document text: PostgreSQL marks matches with two
  * private-use characters, the whole text is HTML-escaped, and only then do the
@@ -11,16 +13,6 @@ export const HEADLINE_OPTIONS_SQL = `'StartSel=${MARK_START}, StopSel=${MARK_END
 /** SQL expression that strips the markers from a text column before ts_headline sees it. */
 export const withoutMarkers = (expression: string) =>
   `translate(${expression}, '${MARK_START}${MARK_END}', '')`
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!)
 
 export function markedToHtml(marked: string): string {
   return escapeHtml(marked)

@@ -9,7 +9,7 @@ import { isEmployee, type Viewer } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
 import { clientHash, type ActivityClient } from '../activity-logs/client.ts'
-import { visibleTo } from '../documents/visibility.ts'
+import { visibleTo } from '../documents/index.ts'
 import { loadResultRows, presentResult } from './results.ts'
 import { toTextMatch, type TextMatch } from './text-match.ts'
 

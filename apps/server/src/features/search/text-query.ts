@@ -1,17 +1,11 @@
+import { normalizeText } from '../../shared/text.ts'
+
 /**
  * Turns what a person typed into a PostgreSQL `tsquery` text. Only letters and digits of
  * the input ever reach the query syntax, so no input can inject operators.
  */
 
 export const MAX_TERMS = 12
-
-/** Lowercase without diacritics, matching `portal_normalize()` in SQL. */
-export function normalizeText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-}
 
 export function tokenize(text: string): string[] {
   return (normalizeText(text).match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TERMS)

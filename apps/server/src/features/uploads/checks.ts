@@ -1,46 +1,6 @@
 import { UPLOAD_FIELDS, UPLOAD_LIMITS, type UploadForm } from '@dataportaal/contract'
-import type { Employee, Viewer } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
-import { Params } from '../../db/params.ts'
-import { HttpProblem, notFound } from '../../http/problem.ts'
-import { visibleTo } from '../documents/visibility.ts'
-import { canEditDocument, canUpload } from '../documents/permissions.ts'
-import { fieldPath, invalidInput, type FieldErrors } from './validate.ts'
-
-export interface EditableRow {
-  id: string
-  title: string
-  status: string
-  owner_id: string | null
-}
-
-/** The document as the viewer may change it: 404 when they cannot see it, 403 when not theirs. */
-export async function findEditable(
-  db: Queryable,
-  viewer: Employee,
-  id: string,
-  options: { lock: boolean; verb: 'wijzigen' | 'verwijderen' },
-): Promise<EditableRow> {
-  const params = new Params()
-  const [row] = await db.query<EditableRow & Record<string, unknown>>(
-    `select d.id::text, d.title, d.status, d.owner_id from documents d
-      where d.id = ${params.add(id)}::uuid and ${visibleTo(viewer, params)}
-      ${options.lock ? 'for update' : ''}`,
-    params.values,
-  )
-  if (!row) throw notFound()
-  if (!canEditDocument(viewer, { ownerId: row.owner_id })) {
-    throw new HttpProblem(
-      403,
-      `Alleen de eigenaar van dit document of een beheerder mag het ${options.verb}.`,
-    )
-  }
-  return row
-}
-
-export function assertCanUpload(viewer: Viewer): asserts viewer is Employee {
-  if (!canUpload(viewer)) throw new HttpProblem(403, 'Alleen medewerkers kunnen uploaden.')
-}
+import { invalidInput, type FieldErrors } from './validate.ts'
 
 export interface Vocabulary {
   contentTypeId: number
@@ -57,7 +17,7 @@ export async function resolveVocabulary(db: Queryable, form: UploadForm): Promis
   const type = types.find((t) => t.name.toLowerCase() === form.contentTypeName.toLowerCase())
   if (!type) {
     errors.push({
-      path: fieldPath(UPLOAD_FIELDS.contentTypeName),
+      field: UPLOAD_FIELDS.contentTypeName,
       message: `Kies een soort uit de lijst: ${types.map((t) => t.name).join(', ')}.`,
     })
   }
@@ -70,7 +30,7 @@ export async function resolveVocabulary(db: Queryable, form: UploadForm): Promis
   for (const name of form.themes) {
     if (!known.has(name.toLowerCase())) {
       errors.push({
-        path: fieldPath(UPLOAD_FIELDS.themes),
+        field: UPLOAD_FIELDS.themes,
         message: `Het thema "${name}" bestaat niet. Kies een thema uit de lijst.`,
       })
     }
@@ -89,7 +49,7 @@ export async function checkFileCount(
   if (!form.contentUID && keep.length > 0) {
     throw invalidInput([
       {
-        path: fieldPath(UPLOAD_FIELDS.keepFileIds),
+        field: UPLOAD_FIELDS.keepFileIds,
         message: 'Bestanden behouden kan alleen bij het wijzigen van een document.',
       },
     ])
@@ -102,7 +62,7 @@ export async function checkFileCount(
     if (own.length !== keep.length) {
       throw invalidInput([
         {
-          path: fieldPath(UPLOAD_FIELDS.keepFileIds),
+          field: UPLOAD_FIELDS.keepFileIds,
           message: 'Een van de te behouden bestanden hoort niet bij dit document.',
         },
       ])
@@ -112,7 +72,7 @@ export async function checkFileCount(
   if (total === 0 || total > UPLOAD_LIMITS.filesPerDocument) {
     throw invalidInput([
       {
-        path: fieldPath(UPLOAD_FIELDS.files),
+        field: UPLOAD_FIELDS.files,
         message:
           total === 0
             ? 'Voeg minstens één bestand toe.'

@@ -4,6 +4,7 @@ import { createTestContext, EMPLOYEE, type TestContext } from '../../../test/app
 import { ensureEmployee } from '../../../test/factories.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import type { Db } from '../../db/client.ts'
+import { ConflictError } from '../../shared/errors.ts'
 import type { ReceivedForm } from './form.ts'
 import { saveUpload } from './service.ts'
 import { count, EMPLOYEE_VIEWER, failingAtAudit, filesInStore, VALID_FIELDS } from './testing.ts'
@@ -109,11 +110,12 @@ describe('a transaction that fails after the files moved into the store', () => 
         return ctx.db.transaction(work)
       },
     }
-    await expect(
-      saveUpload({ db: racing, store: ctx.store }, EMPLOYEE_VIEWER, form),
-    ).rejects.toMatchObject({
-      status: 409,
-    })
+    // A ConflictError is what http/errors.ts answers with 409.
+    const refusal = saveUpload({ db: racing, store: ctx.store }, EMPLOYEE_VIEWER, form)
+    await expect(refusal).rejects.toBeInstanceOf(ConflictError)
+    await expect(refusal).rejects.toThrow(
+      'Het document is intussen gewijzigd. Laad het opnieuw en probeer het nog eens.',
+    )
     expect(await filesInStore(ctx)).toEqual(files)
   })
 })

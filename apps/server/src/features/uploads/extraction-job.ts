@@ -5,7 +5,7 @@ import { readFileText, type ExtractionLimits } from '../../extraction/index.ts'
 import { enqueueJobs } from '../../jobs/queue.ts'
 import { PermanentJobError, type JobHandler } from '../../jobs/worker.ts'
 import type { FileStore } from '../../storage/file-store.ts'
-import { refreshSearchIndex } from '../documents/search-index.ts'
+import { refreshSearchIndex } from '../documents/index.ts'
 
 /** Reads the text of one uploaded file, so the document is found by its content. */
 export const EXTRACT_TEXT_JOB = 'extract-text'

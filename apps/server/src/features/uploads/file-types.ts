@@ -3,7 +3,7 @@ import {
   detectMediaType,
   mediaTypeMatchesName,
 } from '../../extraction/index.ts'
-import { HttpProblem } from '../../http/problem.ts'
+import { UnsupportedTypeError } from '../../shared/errors.ts'
 import type { TempFile } from '../../storage/file-store.ts'
 import { extensionOf } from './file-names.ts'
 
@@ -30,8 +30,7 @@ export async function checkFileType(temp: TempFile, fileName: string): Promise<C
   const extension = extensionOf(fileName)
   const named = byExtension(extension)
   if (!mediaType) {
-    throw new HttpProblem(
-      415,
+    throw new UnsupportedTypeError(
       named
         ? `De inhoud van "${fileName}" is geen geldig ${named.label}-bestand.`
         : `Het bestandstype van "${fileName}" is niet toegestaan. Toegestaan zijn: ${ALLOWED}.`,
@@ -40,8 +39,7 @@ export async function checkFileType(temp: TempFile, fileName: string): Promise<C
   if (mediaTypeMatchesName(mediaType, fileName)) return { fileName, mediaType }
   const actual = byMediaType(mediaType)!
   if (extension === '') return { fileName: `${fileName}.${actual.extensions[0]}`, mediaType }
-  throw new HttpProblem(
-    415,
+  throw new UnsupportedTypeError(
     named
       ? `"${fileName}" heet een ${named.label}-bestand, maar de inhoud is ${actual.label}.`
       : `Het bestandstype van "${fileName}" is niet toegestaan. Toegestaan zijn: ${ALLOWED}.`,

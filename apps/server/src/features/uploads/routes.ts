@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Config } from '../../config.ts'
+import { employeeOf } from '../../http/access.ts'
 import { receiveUploadForm } from './form.ts'
 import { deleteUpload, saveUpload, uploadOptions, type UploadDeps } from './service.ts'
 
@@ -75,7 +76,7 @@ export const uploadRoutes =
       },
       async (request, reply) => {
         const form = await receiveUploadForm(request, deps.store, deps.config.maxUploadMb)
-        const outcome = await saveUpload(deps, request.viewer, form)
+        const outcome = await saveUpload(deps, employeeOf(request), form)
         return reply.status(outcome.created ? 201 : 200).send({ contentUID: outcome.contentUID })
       },
     )
@@ -93,7 +94,7 @@ export const uploadRoutes =
         },
       },
       async (request, reply) => {
-        await deleteUpload(deps.db, request.viewer, request.params.id)
+        await deleteUpload(deps.db, employeeOf(request), request.params.id)
         return reply.status(204).send(null)
       },
     )

@@ -6,24 +6,18 @@ import {
   type UploadOptions,
 } from '@dataportaal/contract'
 import { z } from 'zod'
-import type { Employee, Viewer } from '../../auth/viewer.ts'
+import type { Employee } from '../../auth/viewer.ts'
 import type { Db, Queryable } from '../../db/client.ts'
 import { ACCEPTED_MEDIA_TYPES } from '../../extraction/index.ts'
 import type { FileStore } from '../../storage/file-store.ts'
 import { removeUnreferencedFiles } from '../../storage/sweep.ts'
-import { refreshSearchIndex } from '../documents/search-index.ts'
+import { lockEditableDocument, refreshSearchIndex } from '../documents/index.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import { recordAudit } from '../audit/record.ts'
-import {
-  assertCanUpload,
-  checkFileCount,
-  findEditable,
-  resolveVocabulary,
-  type Vocabulary,
-} from './checks.ts'
+import { checkFileCount, resolveVocabulary, type Vocabulary } from './checks.ts'
 import { checkFileType } from './file-types.ts'
 import { discardAll, type ReceivedForm } from './form.ts'
-import { fieldPath, invalidInput, parseUploadFields, singleValue } from './validate.ts'
+import { invalidInput, parseUploadFields, singleValue } from './validate.ts'
 import { writeFiles, writeThemes, type AcceptedFile, type SavedFiles } from './write-files.ts'
 
 export interface UploadDeps {
@@ -45,20 +39,20 @@ export interface UploadOutcome {
  */
 export async function saveUpload(
   deps: UploadDeps,
-  viewer: Viewer,
+  viewer: Employee,
   received: ReceivedForm,
 ): Promise<UploadOutcome> {
   const { db, store } = deps
   try {
-    assertCanUpload(viewer)
     const contentUID = singleValue(received.fields, UPLOAD_FIELDS.contentUID)
     if (contentUID !== undefined) {
       if (!z.uuid().safeParse(contentUID).success) {
         throw invalidInput([
-          { path: fieldPath(UPLOAD_FIELDS.contentUID), message: 'Dit is geen geldig document-id.' },
+          { field: UPLOAD_FIELDS.contentUID, message: 'Dit is geen geldig document-id.' },
         ])
       }
-      await findEditable(db, viewer, contentUID, { lock: false, verb: 'wijzigen' })
+      // Refused early, before the files are judged; checked again under the lock below.
+      await lockEditableDocument(db, viewer, contentUID, 'edit', 'none')
     }
     const form = parseUploadFields(received.fields)
     const vocabulary = await resolveVocabulary(db, form)
@@ -87,7 +81,7 @@ async function commitUpload(
   try {
     outcome = await db.transaction(async (tx) => {
       const previous = form.contentUID
-        ? await findEditable(tx, viewer, form.contentUID, { lock: true, verb: 'wijzigen' })
+        ? await lockEditableDocument(tx, viewer, form.contentUID, 'edit')
         : null
       const sourceId = await ensureNamed(tx, 'sources', form.sourceFriendlyName)
       const values = [
@@ -156,10 +150,9 @@ async function commitUpload(
  * Soft delete by the owner or an admin: the document disappears everywhere at once (every
  * query filters `deleted_at`); row and files stay for an admin's undo until purged.
  */
-export async function deleteUpload(db: Db, viewer: Viewer, id: string): Promise<void> {
-  assertCanUpload(viewer)
+export async function deleteUpload(db: Db, viewer: Employee, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const document = await findEditable(tx, viewer, id, { lock: true, verb: 'verwijderen' })
+    const document = await lockEditableDocument(tx, viewer, id, 'delete')
     await tx.query('update documents set deleted_at = now(), deleted_by = $2 where id = $1', [
       id,
       viewer.id,
@@ -168,7 +161,7 @@ export async function deleteUpload(db: Db, viewer: Viewer, id: string): Promise<
       actorId: viewer.id,
       action: 'document_deleted',
       document: { id, title: document.title },
-      details: { previousStatus: document.status, ownerId: document.owner_id },
+      details: { previousStatus: document.status, ownerId: document.ownerId },
     })
   })
 }

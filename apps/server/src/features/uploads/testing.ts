@@ -5,7 +5,7 @@ import { API_PREFIX, apiPaths } from '@dataportaal/contract'
 import { EMPLOYEE, type TestContext, type TestIdentity } from '../../../test/app.ts'
 import type { Employee } from '../../auth/viewer.ts'
 import type { Db } from '../../db/client.ts'
-import { jobHandlers } from '../../jobs/registry.ts'
+import { jobHandlers } from '../../job-handlers.ts'
 import { runPendingJobs } from '../../jobs/worker.ts'
 import { LocalFileStore } from '../../storage/local-file-store.ts'
 

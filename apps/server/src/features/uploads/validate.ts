@@ -1,21 +1,20 @@
-import { UPLOAD_FIELDS, UploadForm, type Problem } from '@dataportaal/contract'
+import { UPLOAD_FIELDS, UploadForm } from '@dataportaal/contract'
 import type { z } from 'zod'
-import { HttpProblem } from '../../http/problem.ts'
+import { InvalidInputError, type FieldError } from '../../shared/errors.ts'
 
-export type FieldErrors = NonNullable<Problem['errors']>
+export type FieldErrors = FieldError[]
 
 const REPEATED = new Set<string>([UPLOAD_FIELDS.themes, UPLOAD_FIELDS.keepFileIds])
 
-export const fieldPath = (name: string) => `body.${name}`
-
-export const invalidInput = (errors: FieldErrors) =>
-  new HttpProblem(422, 'De invoer voldoet niet aan de regels.', errors)
+/** 422 with an error per form field (named as in UploadForm; the form counts as the body). */
+export const invalidInput = (errors: readonly FieldError[]) =>
+  new InvalidInputError('De invoer voldoet niet aan de regels.', errors)
 
 /** The value of a field sent at most once; empty counts as not sent. */
 export function singleValue(fields: Record<string, string[]>, name: string): string | undefined {
   const values = (fields[name] ?? []).filter((value) => value.trim() !== '')
   if (values.length > 1) {
-    throw invalidInput([{ path: fieldPath(name), message: 'Stuur dit veld maar één keer.' }])
+    throw invalidInput([{ field: name, message: 'Stuur dit veld maar één keer.' }])
   }
   return values[0]
 }
@@ -23,12 +22,12 @@ export function singleValue(fields: Record<string, string[]>, name: string): str
 function toErrors(error: z.ZodError): FieldErrors {
   return error.issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ path: fieldPath(key), message: 'Onbekend veld.' }))
+      return issue.keys.map((key) => ({ field: key, message: 'Onbekend veld.' }))
     }
     const [name, index] = issue.path
     return [
       {
-        path: fieldPath(String(name)),
+        field: String(name),
         message:
           index === undefined ? issue.message : `${issue.message} (${Number(index) + 1}e waarde)`,
       },
@@ -47,7 +46,7 @@ export function parseUploadFields(fields: Record<string, string[]>): UploadForm 
     const present = values.filter((value) => value.trim() !== '')
     if (REPEATED.has(name)) input[name] = present
     else if (present.length > 1) {
-      errors.push({ path: fieldPath(name), message: 'Stuur dit veld maar één keer.' })
+      errors.push({ field: name, message: 'Stuur dit veld maar één keer.' })
     } else if (present.length === 1) input[name] = present[0]
   }
   const parsed = UploadForm.safeParse(input)

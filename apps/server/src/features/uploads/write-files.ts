@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts'
-import { HttpProblem } from '../../http/problem.ts'
+import { ConflictError } from '../../shared/errors.ts'
 import type { FileStore, TempFile } from '../../storage/file-store.ts'
 import { lockStoredFiles } from '../../storage/sweep.ts'
 import { enqueueTextExtraction } from './extraction-job.ts'
@@ -31,8 +31,7 @@ export async function writeFiles(
       [documentId, keep],
     )
     if (present?.n !== keep.length) {
-      throw new HttpProblem(
-        409,
+      throw new ConflictError(
         'Het document is intussen gewijzigd. Laad het opnieuw en probeer het nog eens.',
       )
     }

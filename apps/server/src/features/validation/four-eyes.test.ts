@@ -14,7 +14,7 @@ import {
 } from '../../../test/app.ts'
 import { fileOf, postUpload, uploadForm, VALID_FIELDS } from '../uploads/testing.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
-import { SELF_VALIDATION_REFUSED } from './four-eyes.ts'
+import { SELF_VALIDATION_REFUSED } from '../documents/index.ts'
 
 /** Four eyes (decisions.md, Validation), on documents saved through the real upload form. */
 const OTHER_ADMIN: TestIdentity = {

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
+import { adminOf } from '../../http/access.ts'
 import { decide } from './service.ts'
 
 /**
@@ -48,7 +49,7 @@ export const validationRoutes =
       (request) =>
         decide(
           deps.db,
-          request.viewer,
+          adminOf(request),
           request.params.id,
           { status: 'goedgekeurd' },
           deps.config.validation,
@@ -73,7 +74,7 @@ export const validationRoutes =
       (request) =>
         decide(
           deps.db,
-          request.viewer,
+          adminOf(request),
           request.params.id,
           { status: 'afgekeurd', ...request.query },
           deps.config.validation,

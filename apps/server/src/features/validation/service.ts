@@ -1,10 +1,9 @@
 import type { Disapproval, DocumentStatus, ValidationResult } from '@dataportaal/contract'
-import type { Viewer } from '../../auth/viewer.ts'
+import type { Admin } from '../../auth/viewer.ts'
 import type { Db, Queryable } from '../../db/client.ts'
-import { HttpProblem, notFound } from '../../http/problem.ts'
+import { ConflictError, NotFoundError } from '../../shared/errors.ts'
 import { recordAudit } from '../audit/record.ts'
-import { canValidate } from '../documents/permissions.ts'
-import { SELF_VALIDATION_REFUSED, selfValidationBlock, type FourEyesRule } from './four-eyes.ts'
+import { authorizeDecision, type FourEyesRule } from '../documents/index.ts'
 
 /** What an admin decides about a document awaiting validation. */
 export type Decision =
@@ -52,13 +51,11 @@ const STATE_COLUMNS = `id::text as id, title, status, deleted_at is not null as 
  */
 export async function decide(
   db: Db,
-  viewer: Viewer,
+  admin: Admin,
   documentId: string,
   decision: Decision,
   rule: FourEyesRule,
 ): Promise<ValidationResult> {
-  if (!canValidate(viewer)) throw new HttpProblem(403, 'Alleen beheerders valideren documenten.')
-  const admin = viewer
   return db.transaction(async (tx) => {
     // Locked, so an edit cannot make the admin its last editor between this check and the update.
     const [authorship] = await tx.query<{ owner_id: string | null; modified_by: string | null }>(
@@ -66,15 +63,12 @@ export async function decide(
         where id = $1 and deleted_at is null and status = 'openstaand' for update`,
       [documentId],
     )
-    if (
-      authorship &&
-      selfValidationBlock(
+    if (authorship) {
+      authorizeDecision(
         admin,
         { ownerId: authorship.owner_id, modifiedBy: authorship.modified_by },
         rule,
       )
-    ) {
-      throw new HttpProblem(403, SELF_VALIDATION_REFUSED)
     }
     const disapproval = decision.status === 'afgekeurd' ? decision : null
     const [updated] = await tx.query<StateRow>(
@@ -127,14 +121,14 @@ async function explainUnchanged(
     `select ${STATE_COLUMNS} from documents where id = $1`,
     [documentId],
   )
-  if (!document || document.deleted) throw notFound(GONE)
+  if (!document || document.deleted) throw new NotFoundError(GONE)
   const last = await lastDecision(tx, documentId)
   if (document.status === decision.status) return present(document, last, false)
   if (document.status === 'openstaand') {
     // Not reachable with a conditional update; said plainly should it ever happen.
-    throw new HttpProblem(409, 'Dit document werd tegelijk gewijzigd. Probeer het opnieuw.')
+    throw new ConflictError('Dit document werd tegelijk gewijzigd. Probeer het opnieuw.')
   }
-  throw new HttpProblem(409, conflictMessage(document.status, last))
+  throw new ConflictError(conflictMessage(document.status, last))
 }
 
 async function lastDecision(tx: Queryable, documentId: string): Promise<LastDecision | null> {

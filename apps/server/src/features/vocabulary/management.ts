@@ -1,57 +1,34 @@
 import type { ManagedVocabularyItem, ThesaurusEdit, ThesaurusEntry } from '@dataportaal/contract'
-import { isAdmin, type Employee, type Viewer } from '../../auth/viewer.ts'
+import type { Admin } from '../../auth/viewer.ts'
 import type { Db, Queryable } from '../../db/client.ts'
-import { HttpProblem } from '../../http/problem.ts'
+import { ConflictError, fieldError, NotFoundError } from '../../shared/errors.ts'
 import { recordAudit } from '../audit/record.ts'
-import { refreshSearchIndex } from '../documents/search-index.ts'
-import { themesWithSynonym } from '../classification/vocabulary-match.ts'
+import { refreshSearchIndex } from '../documents/index.ts'
+import { VOCABULARY_LINKS, type VocabularyKind } from './kind.ts'
+import { themesWithSynonym } from './lookup.ts'
 import { loadThesaurus } from './service.ts'
 
-/** Themes ("tags") or labels. */
-export type ManagedVocabulary = 'themes' | 'labels'
+/*
+ * Creating, deleting and editing themes, labels and the thesaurus is for admins: the routes
+ * declare `config.access: 'admin'`, so every function here is handed an admin.
+ */
 
-/** Creating, deleting and editing themes, labels and the thesaurus is for admins. */
-export const canManageVocabulary = (viewer: Viewer): viewer is Employee => isAdmin(viewer)
-
-const TABLES: Record<
-  ManagedVocabulary,
-  { link: string; key: string; singular: 'theme' | 'label'; noun: string; missing: string }
-> = {
-  themes: {
-    link: 'document_themes',
-    key: 'theme_id',
-    singular: 'theme',
-    noun: 'thema',
-    missing: 'Dit thema bestaat niet.',
-  },
-  labels: {
-    link: 'document_labels',
-    key: 'label_id',
-    singular: 'label',
-    noun: 'label',
-    missing: 'Dit label bestaat niet.',
-  },
+/** How an admin's messages name each vocabulary's entries. */
+const WORDS: Record<VocabularyKind, { noun: string; missing: string }> = {
+  themes: { noun: 'thema', missing: 'Dit thema bestaat niet.' },
+  labels: { noun: 'label', missing: 'Dit label bestaat niet.' },
 }
 
-function manager(viewer: Viewer): Employee {
-  if (!canManageVocabulary(viewer)) {
-    throw new HttpProblem(403, 'Alleen beheerders beheren thema’s en labels.')
-  }
-  return viewer
-}
-
-/** 409 that names the field (`body.name`, `body.synonyms`, …) so a form can show it there. */
+/** A conflict that names the field (`name`, `synonyms`, …) so a form can show it there. */
 const conflict = (field: 'name' | 'synonyms' | 'related', message: string) =>
-  new HttpProblem(409, message, [{ path: `body.${field}`, message }])
+  new ConflictError(message, [fieldError(field, message)])
 
 /** Every entry with the number of documents (not deleted, any status) that carry it. */
 export async function listManaged(
   db: Queryable,
-  viewer: Viewer,
-  vocabulary: ManagedVocabulary,
+  vocabulary: VocabularyKind,
 ): Promise<ManagedVocabularyItem[]> {
-  manager(viewer)
-  const { link, key } = TABLES[vocabulary]
+  const { table: link, key } = VOCABULARY_LINKS[vocabulary]
   return db.query<ManagedVocabularyItem & Record<string, unknown>>(
     `select v.id::text as id, v.name, count(d.id)::int as documents
        from ${vocabulary} v
@@ -72,17 +49,17 @@ async function lockThemeNames(tx: Queryable) {
 
 /**
  * Adds a theme or label and answers its id. A name in use (ignoring case) is refused with
- * 409, and so is a new theme named like another theme's synonym: search could no longer tell
- * which theme the word stands for.
+ * a conflict, and so is a new theme named like another theme's synonym: search could no
+ * longer tell which theme the word stands for.
  */
 export async function createManaged(
   db: Db,
-  viewer: Viewer,
-  vocabulary: ManagedVocabulary,
+  admin: Admin,
+  vocabulary: VocabularyKind,
   name: string,
 ): Promise<string> {
-  const admin = manager(viewer)
-  const { noun, singular } = TABLES[vocabulary]
+  const { singular } = VOCABULARY_LINKS[vocabulary]
+  const { noun } = WORDS[vocabulary]
   return db.transaction(async (tx) => {
     if (vocabulary === 'themes') {
       await lockThemeNames(tx)
@@ -112,19 +89,19 @@ export async function createManaged(
 }
 
 /**
- * Deletes a theme or label (name ignoring case; 404 when there is none). It leaves every
+ * Deletes a theme or label (name ignoring case; not found when there is none). It leaves every
  * document that carried it in the same transaction: their theme and label lists and search
  * index are brought up to date, and each gets an audit row like a removal by hand. Followers
  * and thesaurus terms of a theme go with it (the foreign keys cascade).
  */
 export async function deleteManaged(
   db: Db,
-  viewer: Viewer,
-  vocabulary: ManagedVocabulary,
+  admin: Admin,
+  vocabulary: VocabularyKind,
   name: string,
 ): Promise<void> {
-  const admin = manager(viewer)
-  const { link, key, singular, missing } = TABLES[vocabulary]
+  const { table: link, key, singular } = VOCABULARY_LINKS[vocabulary]
+  const { missing } = WORDS[vocabulary]
   await db.transaction(async (tx) => {
     // Documents first, in id order, as attaching and removing by hand lock them: the
     // entry's row is locked after, so this never waits in a circle with those.
@@ -139,7 +116,7 @@ export async function deleteManaged(
       `select id::text, name from ${vocabulary} where lower(name) = lower($1) for update`,
       [name],
     )
-    if (!entry) throw new HttpProblem(404, missing)
+    if (!entry) throw new NotFoundError(missing)
     const documents = await tx.query<{ id: string; title: string }>(
       `select d.id::text as id, d.title from ${link} link join documents d on d.id = link.document_id
         where link.${key} = $1 order by d.id`,
@@ -227,11 +204,10 @@ async function checkTerms(
  */
 export async function saveThesaurusTerms(
   db: Db,
-  viewer: Viewer,
+  admin: Admin,
   name: string,
   edit: ThesaurusEdit,
 ): Promise<ThesaurusEntry> {
-  const admin = manager(viewer)
   const synonyms = distinctTerms(edit.synonyms)
   const related = distinctTerms(edit.related)
   return db.transaction(async (tx) => {
@@ -239,7 +215,7 @@ export async function saveThesaurusTerms(
       'select id::text, name from themes where lower(name) = lower($1) for update',
       [name],
     )
-    if (!theme) throw new HttpProblem(404, TABLES.themes.missing)
+    if (!theme) throw new NotFoundError(WORDS.themes.missing)
     await lockThemeNames(tx)
     await checkTerms(tx, theme, synonyms, related)
     await tx.query('delete from theme_terms where theme_id = $1', [theme.id])

@@ -1,7 +1,12 @@
-import type { ThesaurusEntry } from '@dataportaal/contract'
+import { NO_VALUE_BUCKET, type Bucket, type ThesaurusEntry } from '@dataportaal/contract'
+import type { Viewer } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
+import { Params } from '../../db/params.ts'
+import { visibleTo } from '../documents/index.ts'
+import type { VocabularyKind } from './kind.ts'
 
-type NamedTable = 'content_types' | 'sources' | 'themes' | 'labels'
+/** The tables of named entries: the vocabularies and the catalogue's own lists. */
+type NamedTable = 'content_types' | 'sources' | VocabularyKind
 
 /** Finds a vocabulary entry by name (case-insensitively), creating it when missing. */
 export async function ensureNamed(db: Queryable, table: NamedTable, name: string) {
@@ -38,9 +43,10 @@ export async function saveThesaurusEntry(db: Queryable, entry: ThesaurusEntry) {
   return themeId
 }
 
-export async function listThemes(db: Queryable) {
+/** Every theme or label, by name ignoring case. */
+export async function listEntries(db: Queryable, vocabulary: VocabularyKind) {
   return db.query<{ id: string; name: string }>(
-    'select id::text, name from themes order by lower(name)',
+    `select id::text, name from ${vocabulary} order by lower(name)`,
   )
 }
 
@@ -55,5 +61,35 @@ export async function loadThesaurus(db: Queryable, themeId?: string): Promise<Th
       group by t.id, t.name
       order by lower(t.name)`,
     [themeId ?? null],
+  )
+}
+
+/** Each document's denormalised list of the vocabulary's names, and its 'none' bucket. */
+const COUNTED: Record<VocabularyKind, { column: 'theme_names' | 'label_names'; noneKey: string }> =
+  {
+    themes: { column: 'theme_names', noneKey: NO_VALUE_BUCKET.tags },
+    labels: { column: 'label_names', noneKey: NO_VALUE_BUCKET.labels },
+  }
+
+/** Documents per theme (or label) among those the viewer sees; the 'none' bucket last. */
+export async function countDocuments(
+  db: Queryable,
+  viewer: Viewer,
+  vocabulary: VocabularyKind,
+): Promise<Bucket[]> {
+  const { column, noneKey } = COUNTED[vocabulary]
+  const params = new Params()
+  const visible = visibleTo(viewer, params)
+  const rows = await db.query<{ key: string; count: number; none: boolean }>(
+    `select v.name as key, count(*)::int as count, false as none
+       from documents d cross join unnest(d.${column}) as v(name)
+      where ${visible} group by v.name
+     union all
+     select '', count(*)::int, true from documents d where ${visible} and d.${column} = '{}'
+     order by none, count desc, key`,
+    params.values,
+  )
+  return rows.flatMap((row) =>
+    row.none ? (row.count > 0 ? [{ key: noneKey, count: row.count }] : []) : [row],
   )
 }

@@ -1,19 +1,13 @@
 import { VocabularyName } from '@dataportaal/contract'
 import { useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { useAuth } from '../auth/AuthContext.tsx'
-import type { CachedDocument } from '../documents/cache.ts'
-import { FollowThemeButton } from '../following/FollowThemeButton.tsx'
-import { searchHref } from '../search/search-url.ts'
+import { useAuth } from '../../shared/auth/AuthContext.tsx'
+import type { CachedDocument } from '../../shared/documents/cache.ts'
+import { FollowThemeButton } from '../../shared/following/FollowThemeButton.tsx'
+import { searchHref } from '../../shared/routes.ts'
 import { CloseIcon } from '../../shared/ui/icons.tsx'
-import {
-  refusalMessage,
-  useAddToDocument,
-  useRemoveFromDocument,
-  useThesaurus,
-  useVocabularyNames,
-  type VocabularyKind,
-} from './api.ts'
+import { refusalMessage, useAddToDocument, useRemoveFromDocument } from './api.ts'
+import { useThesaurus, useVocabularyNames, type VocabularyKind } from '../../shared/vocabulary.ts'
 import { resolveName, suggestionsFor } from './suggestions.ts'
 import { CLASSIFICATION_TEXTS as TEXTS } from './texts.ts'
 import { VocabularyPicker } from './VocabularyPicker.tsx'

@@ -1,49 +1,10 @@
-import {
-  DocumentClassification,
-  TagList,
-  Thesaurus,
-  apiPaths,
-  type ClassifyQuery,
-} from '@dataportaal/contract'
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { DocumentClassification, apiPaths, type ClassifyQuery } from '@dataportaal/contract'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { ApiError, apiRequest } from '../../shared/api/client.ts'
-import { patchCachedDocument } from '../documents/cache.ts'
-import { followingKeys } from '../following/api.ts'
-import { homeKeys } from '../home/api.ts'
-import { searchKeys } from '../search/api.ts'
-
-export type VocabularyKind = 'theme' | 'label'
-
-/** The vocabularies change seldom (admins manage them): a few minutes old is fine. */
-const VOCABULARY_STALE_MS = 5 * 60_000
-
-export const vocabularyKeys = {
-  all: ['vocabulary'] as const,
-  names: (kind: VocabularyKind) => [...vocabularyKeys.all, kind] as const,
-  thesaurus: ['vocabulary', 'thesaurus'] as const,
-}
-
-/** GET /tags or GET /labels: the names that may be attached, asked for once the picker is used. */
-export function useVocabularyNames(kind: VocabularyKind, enabled: boolean) {
-  return useQuery({
-    queryKey: vocabularyKeys.names(kind),
-    queryFn: ({ signal }) =>
-      apiRequest(TagList, kind === 'theme' ? apiPaths.tags : apiPaths.labels, { signal }),
-    select: (list) => list.Results.map((item) => item.name),
-    enabled,
-    staleTime: VOCABULARY_STALE_MS,
-  })
-}
-
-/** GET /thesaurus: the themes' synonyms, so 'fiets' finds the theme 'Fietsen'. */
-export function useThesaurus(enabled: boolean) {
-  return useQuery({
-    queryKey: vocabularyKeys.thesaurus,
-    queryFn: ({ signal }) => apiRequest(Thesaurus, apiPaths.thesaurus, { signal }),
-    enabled,
-    staleTime: VOCABULARY_STALE_MS,
-  })
-}
+import { patchCachedDocument } from '../../shared/documents/cache.ts'
+import { homeThemesKey, searchRootKey } from '../../shared/documents/keys.ts'
+import { followingKeys } from '../../shared/following/api.ts'
+import type { VocabularyKind } from '../../shared/vocabulary.ts'
 
 /**
  * The server answers the document's themes and labels afterwards: they go into every cached
@@ -55,8 +16,8 @@ function applyClassification(
   result: DocumentClassification,
 ) {
   patchCachedDocument(client, contentUID, () => ({ themes: result.themes, labels: result.labels }))
-  void client.invalidateQueries({ queryKey: searchKeys.all })
-  void client.invalidateQueries({ queryKey: homeKeys.themes() })
+  void client.invalidateQueries({ queryKey: searchRootKey })
+  void client.invalidateQueries({ queryKey: homeThemesKey() })
   void client.invalidateQueries({ queryKey: followingKeys.documents })
 }
 

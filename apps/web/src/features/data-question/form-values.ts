@@ -4,6 +4,11 @@ import {
   type DataRequestInput,
   type Problem,
 } from '@dataportaal/contract'
+import {
+  fieldErrorsFromProblem,
+  validateWith,
+  type FieldErrors as FieldErrorsOf,
+} from '../../shared/forms/field-errors.ts'
 
 /** What the form holds, as typed. */
 export interface DataQuestionValues {
@@ -29,7 +34,7 @@ export const FIELD_ORDER: FieldName[] = [
   'consent',
 ]
 
-export type FieldErrors = Partial<Record<FieldName, string>>
+export type FieldErrors = FieldErrorsOf<FieldName>
 
 export const EMPTY_VALUES: DataQuestionValues = {
   name: '',
@@ -56,29 +61,12 @@ export function toRequest(values: DataQuestionValues): DataQuestionPayload {
   }
 }
 
-const isField = (name: unknown): name is FieldName =>
-  typeof name === 'string' && (FIELD_ORDER as string[]).includes(name)
-
 /** The contract's own rules, so the browser says what the server would, field by field. */
-export function validate(values: DataQuestionValues): FieldErrors {
-  const result = DataRequest.safeParse(toRequest(values))
-  const errors: FieldErrors = {}
-  if (result.success) return errors
-  for (const issue of result.error.issues) {
-    const [field] = issue.path
-    if (isField(field) && !errors[field]) errors[field] = issue.message
-  }
-  return errors
-}
+export const validate = (values: DataQuestionValues): FieldErrors =>
+  validateWith(DataRequest, toRequest(values), FIELD_ORDER)
 
 /** The field errors of the server's 422 (paths like `body.email`). */
-export function errorsOfProblem(problem: Problem | null): FieldErrors {
-  const errors: FieldErrors = {}
-  for (const { path, message } of problem?.errors ?? []) {
-    const field = path.split('.')[1]
-    if (isField(field) && !errors[field]) errors[field] = message
-  }
-  return errors
-}
+export const errorsOfProblem = (problem: Problem | null): FieldErrors =>
+  fieldErrorsFromProblem(problem, FIELD_ORDER)
 
 export const hasErrors = (errors: FieldErrors) => FIELD_ORDER.some((field) => errors[field])

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { TEST_CONFIG, json, renderAt, renderRoutes, stubApi } from '../../test/render.tsx'
-import { SEARCH_PATH, searchHref } from '../search/search-url.ts'
+import { SEARCH_PATH, searchHref, DOCUMENT_PATH, documentHref } from '../../shared/routes.ts'
+import { NO_ABILITIES } from '../../test/documents.ts'
 import { DocumentPage } from './DocumentPage.tsx'
-import { DOCUMENT_PATH, documentHref } from '../../shared/routes.ts'
 
 const ID = 'e6a324a3-c7bf-490b-9dc6-7c88bbb4428f'
 const CSV_ID = '1b604613-5445-49ea-bbd0-ee1827a7b390'
@@ -41,6 +41,7 @@ const DOCUMENT: DocumentDetail = {
   created: '2024-05-20T10:00:00.000Z',
   modified: '2024-06-01T10:00:00.000Z',
   published: '2024-05-21T10:00:00.000Z',
+  abilities: NO_ABILITIES,
   files: [
     file(CSV_ID, 'bevolking-per-wijk.csv', 'text/csv', 715),
     file(

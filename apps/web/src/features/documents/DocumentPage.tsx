@@ -1,16 +1,21 @@
+import type { DocumentDetail } from '@dataportaal/contract'
 import { Link, useParams } from 'react-router'
 import { isNotFound } from '../../shared/api/client.ts'
 import { usePageTitle } from '../../shared/page-title.ts'
 import { Button } from '../../shared/ui/nlds.ts'
 import { ErrorState, LoadingState, NotFoundState } from '../../shared/ui/states.tsx'
-import { searchHref } from '../search/search-url.ts'
-import { useDocument, useLogOpen } from './api.ts'
-import { DocumentView } from './DocumentView.tsx'
+import { searchHref } from '../../shared/routes.ts'
+import { useDocument } from '../../shared/documents/api.ts'
+import { useLogOpen } from './api.ts'
+import { DocumentView, type DocumentSlots } from './DocumentView.tsx'
 import { texts } from './texts.ts'
 import './documents.css'
 
-/** /documenten/:contentId: one document with its metadata, files and previews. */
-export function DocumentPage() {
+/**
+ * /documenten/:contentId: one document with its metadata, files and previews. `slots` gives
+ * the parts of other features for the loaded document (see app/DocumentScreen.tsx).
+ */
+export function DocumentPage({ slots }: { slots?: (detail: DocumentDetail) => DocumentSlots }) {
   const { contentId = '' } = useParams()
   const query = useDocument(contentId)
   const notFound = query.isError && isNotFound(query.error)
@@ -46,5 +51,5 @@ export function DocumentPage() {
       </section>
     )
   }
-  return <DocumentView detail={query.data} />
+  return <DocumentView detail={query.data} slots={slots?.(query.data)} />
 }

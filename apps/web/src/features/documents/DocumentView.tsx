@@ -4,28 +4,41 @@ import { Link } from 'react-router'
 import { formatDate } from '../../shared/format.ts'
 import { ExternalLink } from '../../shared/ui/nlds.ts'
 import { RatingStars } from '../../shared/ui/RatingStars.tsx'
-import { useAuth } from '../auth/AuthContext.tsx'
-import { ClassificationEditor } from '../classification/ClassificationEditor.tsx'
-import { FavoriteToggle } from '../favorites/FavoriteToggle.tsx'
-import { RatingInput } from '../ratings/RatingInput.tsx'
-import { DocumentOwnerActions } from '../my-documents/DocumentOwnerActions.tsx'
-import { searchHref } from '../search/search-url.ts'
-import { EditResultBanner } from '../upload/EditResultBanner.tsx'
+import { useAuth } from '../../shared/auth/AuthContext.tsx'
+import { searchHref } from '../../shared/routes.ts'
 import { FileList } from './FileList.tsx'
 import { FilePreviews } from './FilePreviews.tsx'
-import { LICENSES, texts } from './texts.ts'
+import { LICENSES } from '../../shared/documents/licenses.ts'
+import { texts } from './texts.ts'
+
+/**
+ * Where other features' parts go on the document page. This feature does not know them:
+ * app/DocumentScreen.tsx fills the slots, so the document depends on no other feature.
+ */
+export interface DocumentSlots {
+  /** Below the title: the favourite star, the outcome of an edit, the owner's actions. */
+  header?: ReactNode
+  /** Below the average rating: the viewer's own rating. */
+  rating?: ReactNode
+  /** Below the facts: the themes and labels with their controls. */
+  aside?: ReactNode
+}
 
 /** The loaded document: title, description, the facts about it, its files and previews. */
-export function DocumentView({ detail }: { detail: DocumentDetail }) {
+export function DocumentView({
+  detail,
+  slots = {},
+}: {
+  detail: DocumentDetail
+  slots?: DocumentSlots
+}) {
   const statusNotice = detail.status === 'goedgekeurd' ? null : texts.status[detail.status]
   return (
     <article className="portal-document" aria-labelledby="document-titel">
       <h1 id="document-titel" className="utrecht-heading-1 portal-document-title">
         {detail.title}
       </h1>
-      <FavoriteToggle document={detail} variant="labelled" />
-      <EditResultBanner contentUID={detail.contentUID} />
-      <DocumentOwnerActions detail={detail} />
+      {slots.header}
       {statusNotice && (
         <div className="utrecht-alert utrecht-alert--warning portal-document-status">
           <p className="utrecht-paragraph">{statusNotice}</p>
@@ -37,8 +50,8 @@ export function DocumentView({ detail }: { detail: DocumentDetail }) {
       <div className="portal-document-layout">
         <Description text={detail.description} />
         <div className="portal-document-aside">
-          <Facts detail={detail} />
-          <ClassificationEditor document={detail} />
+          <Facts detail={detail} rating={slots.rating} />
+          {slots.aside}
         </div>
       </div>
       <FileList files={detail.files} />
@@ -68,7 +81,7 @@ function Description({ text }: { text: string }) {
   )
 }
 
-function Facts({ detail }: { detail: DocumentDetail }) {
+function Facts({ detail, rating }: { detail: DocumentDetail; rating: ReactNode }) {
   // A signed-in employee sees the themes with their controls, below these facts.
   const { authenticated } = useAuth()
   const themes = authenticated ? [] : (detail.themes ?? [])
@@ -118,7 +131,7 @@ function Facts({ detail }: { detail: DocumentDetail }) {
         )}
         <Fact label={texts.rating}>
           <RatingStars average={detail.averageRating} count={detail.ratingCount} />
-          <RatingInput document={detail} />
+          {rating}
         </Fact>
       </dl>
     </section>

@@ -2,8 +2,8 @@ import { API_PREFIX, type DocumentFile } from '@dataportaal/contract'
 import { apiPrefix, apiUrl } from '../../shared/api/client.ts'
 import { formatFileSize } from '../../shared/format.ts'
 import { DownloadIcon, FileIcon } from '../../shared/ui/icons.tsx'
-import { useTokenDownload } from './download.ts'
-import { formatName } from './file-types.ts'
+import { useTokenDownload } from '../../shared/documents/download.ts'
+import { formatName } from '../../shared/documents/file-types.ts'
 import { texts } from './texts.ts'
 
 /** The document's files, each with its type in words, its size and a download link. */

@@ -1,7 +1,7 @@
 import type { DocumentFile } from '@dataportaal/contract'
 import { useId } from 'react'
 import { CsvPreview } from './CsvPreview.tsx'
-import { previewKind, type PreviewKind } from './file-types.ts'
+import { previewKind, type PreviewKind } from '../../shared/documents/file-types.ts'
 import { GeoJsonPreview } from './GeoJsonPreview.tsx'
 import { PdfContrastFilter, PdfPreview } from './PdfPreview.tsx'
 import { texts } from './texts.ts'

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TEST_CONFIG, json, renderRoutes, stubApi, type RenderOptions } from '../../test/render.tsx'
-import { employeeApi, heldAnswer, signedIn } from '../documents/test-data.ts'
+import { employeeApi, heldAnswer, signedIn } from '../../test/documents.ts'
 import { FavoritesPage } from './FavoritesPage.tsx'
-import { FAVORITES_PATH, favoritesHref } from './paths.ts'
+import { FAVORITES_PATH, favoritesHref } from '../../shared/routes.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 

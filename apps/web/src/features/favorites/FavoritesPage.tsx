@@ -1,30 +1,25 @@
 import type { DocumentSummary } from '@dataportaal/contract'
 import { useRef, useState } from 'react'
 import { Link, Navigate, useParams } from 'react-router'
-import { useAuth } from '../auth/AuthContext.tsx'
-import { searchHref } from '../search/search-url.ts'
+import { useAuth } from '../../shared/auth/AuthContext.tsx'
+import { searchHref, documentHref, favoritesHref } from '../../shared/routes.ts'
 import { usePageTitle } from '../../shared/page-title.ts'
-import { documentHref } from '../../shared/routes.ts'
+import { pageCount, pageFromSegment } from '../../shared/pagination/page-count.ts'
+import { PagedResults } from '../../shared/pagination/PagedResults.tsx'
 import { DateValue, DocumentMeta } from '../../shared/ui/DocumentMeta.tsx'
 import { Button } from '../../shared/ui/nlds.ts'
-import { Pagination } from '../../shared/ui/Pagination.tsx'
-import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
-import { favoritesPageCount, useFavorites, useRemoveFavorite } from './api.ts'
-import { favoritesHref } from './paths.ts'
-import { FAVORITE_TEXTS, FAVORITES_PAGE_TEXTS as TEXTS } from './texts.ts'
+import { FAVORITES_PAGE_SIZE, useFavorites, useRemoveFavorite } from './api.ts'
+import { FAVORITE_TEXTS } from '../../shared/documents/favorite-texts.ts'
+import { FAVORITES_PAGE_TEXTS as TEXTS } from './texts.ts'
+// The star's message styles, which the remove button's message shares.
+import '../../shared/documents/favorite.css'
 import './favorites.css'
-
-/** '/favorieten' is page 1; '/favorieten/2' page 2. Anything else is not a page. */
-function readPage(segment: string | undefined): number | null {
-  if (segment === undefined) return 1
-  const page = Number(segment)
-  return /^\d+$/.test(segment) && page >= 1 ? page : null
-}
 
 /** /favorieten and /favorieten/:page: the employee's favourites, ten per page. */
 export function FavoritesPage() {
   const { authenticated, signIn } = useAuth()
-  const page = readPage(useParams().page)
+  // '/favorieten' is page 1, '/favorieten/2' page 2; anything else goes to page 1.
+  const page = pageFromSegment(useParams().page)
   usePageTitle(authenticated && page ? TEXTS.pageTitle(page) : TEXTS.title)
 
   if (!authenticated) {
@@ -50,7 +45,7 @@ function Favorites({ page }: { page: number }) {
   const heading = useRef<HTMLHeadingElement>(null)
   const [announcement, setAnnouncement] = useState('')
   const { data } = favorites
-  const pages = data ? favoritesPageCount(data.Total) : 0
+  const pages = data ? pageCount(data.Total, FAVORITES_PAGE_SIZE) : 0
 
   // The removed item's button is gone: focus goes to the heading, the status says what happened.
   const onRemoved = (title: string) => {
@@ -69,38 +64,32 @@ function Favorites({ page }: { page: number }) {
             ? TEXTS.total(data.Total) + (pages > 1 ? TEXTS.pageOf(page, pages) : '')
             : '')}
       </p>
-      {favorites.isError ? (
-        <ErrorState title={TEXTS.error}>
-          <Button appearance="primary-action-button" onClick={() => void favorites.refetch()}>
-            {TEXTS.retry}
-          </Button>
-        </ErrorState>
-      ) : !data ? (
-        <LoadingState label={TEXTS.loading} />
-      ) : data.Total === 0 ? (
-        <NoFavorites />
-      ) : data.Results.length === 0 ? (
+      <PagedResults
+        query={favorites}
+        page={page}
+        pageSize={FAVORITES_PAGE_SIZE}
+        hrefFor={favoritesHref}
+        paginationLabel={TEXTS.paginationLabel}
+        onNavigate={() => {
+          setAnnouncement('')
+          heading.current?.focus()
+        }}
+        error={{ title: TEXTS.error, retry: TEXTS.retry }}
+        loading={TEXTS.loading}
+        empty={<NoFavorites />}
         // Past the last page (the last item of a page was just removed, or an old link).
-        !favorites.isPlaceholderData && <Navigate to={favoritesHref(pages)} replace />
-      ) : (
-        <ol className="portal-favorites-list" aria-label={TEXTS.listLabel}>
-          {data.Results.map((document) => (
-            <FavoriteItem key={document.contentUID} document={document} onRemoved={onRemoved} />
-          ))}
-        </ol>
-      )}
-      {data && !favorites.isError && page <= pages && (
-        <Pagination
-          page={page}
-          pageCount={pages}
-          hrefFor={favoritesHref}
-          label={TEXTS.paginationLabel}
-          onNavigate={() => {
-            setAnnouncement('')
-            heading.current?.focus()
-          }}
-        />
-      )}
+        pastTheEnd={(last) =>
+          !favorites.isPlaceholderData && <Navigate to={favoritesHref(last)} replace />
+        }
+      >
+        {(list) => (
+          <ol className="portal-favorites-list" aria-label={TEXTS.listLabel}>
+            {list.Results.map((document) => (
+              <FavoriteItem key={document.contentUID} document={document} onRemoved={onRemoved} />
+            ))}
+          </ol>
+        )}
+      </PagedResults>
     </section>
   )
 }

@@ -1,17 +1,6 @@
 import { formatNumber } from '../../shared/format.ts'
 
-/** Every Dutch text of the favourite star and the /favorieten screen, together for review. */
-export const FAVORITE_TEXTS = {
-  add: 'Markeer als favoriet',
-  remove: 'Verwijder uit favorieten',
-  /** In a list the star alone is shown; its name says which document it is for. */
-  named: (action: string, title: string) => `${action}: ${title}`,
-  /** Visible next to the star on the document page; part of both names above. */
-  visible: 'Favoriet',
-  addFailed: 'Markeren als favoriet is niet gelukt. Probeer het later opnieuw.',
-  removeFailed: 'Verwijderen uit uw favorieten is niet gelukt. Probeer het later opnieuw.',
-}
-
+/** Every Dutch text of the /favorieten screen, together for review. */
 export const FAVORITES_PAGE_TEXTS = {
   title: 'Favorieten',
   pageTitle: (page: number) => (page > 1 ? `Favorieten – pagina ${page}` : 'Favorieten'),

@@ -2,7 +2,7 @@ import { apiPaths, type DocumentSummary } from '@dataportaal/contract'
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json, renderAt, stubApi } from '../../test/render.tsx'
-import { employeeApi, signedIn } from '../documents/test-data.ts'
+import { employeeApi, signedIn } from '../../test/documents.ts'
 import { HomePage } from './HomePage.tsx'
 
 afterEach(() => vi.unstubAllGlobals())

@@ -1,9 +1,8 @@
 import type { DocumentSummary } from '@dataportaal/contract'
 import { Link } from 'react-router'
-import { useFollowedThemeDocuments, useFollowedThemes } from '../following/api.ts'
-import { searchHref } from '../search/search-url.ts'
+import { useFollowedThemeDocuments, useFollowedThemes } from '../../shared/following/api.ts'
+import { searchHref, documentHref } from '../../shared/routes.ts'
 import { formatDate } from '../../shared/format.ts'
-import { documentHref } from '../../shared/routes.ts'
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
 
 export const FOLLOWED_TEXTS = {

@@ -3,10 +3,9 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { formatDate, formatNumber } from '../../shared/format.ts'
 import { usePageTitle } from '../../shared/page-title.ts'
-import { documentHref } from '../../shared/routes.ts'
+import { documentHref, searchHref, DATA_QUESTION_PATH } from '../../shared/routes.ts'
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
-import { useAuth } from '../auth/AuthContext.tsx'
-import { searchHref } from '../search/search-url.ts'
+import { useAuth } from '../../shared/auth/AuthContext.tsx'
 import { FollowedThemesSection } from './FollowedThemesSection.tsx'
 import { useContentTypeCounts, useRecentDocuments, useThemeCounts } from './api.ts'
 import './home.css'
@@ -45,7 +44,7 @@ export function HomePage() {
         <p className="utrecht-paragraph utrecht-paragraph--lead">{TEXTS.intro}</p>
         <p className="utrecht-paragraph">
           {TEXTS.introMore}{' '}
-          <Link className="utrecht-link" to="/datavraag">
+          <Link className="utrecht-link" to={DATA_QUESTION_PATH}>
             {TEXTS.dataQuestion}
           </Link>
         </p>

@@ -2,11 +2,12 @@ import { BucketList, SearchResponse, apiPaths } from '@dataportaal/contract'
 import { useQuery } from '@tanstack/react-query'
 import { apiPrefix, apiRequest } from '../../shared/api/client.ts'
 import { noValueLast } from '../../shared/buckets.ts'
+import { homeThemesKey } from '../../shared/documents/keys.ts'
 
 export const RECENT_COUNT = 6
 
 export const homeKeys = {
-  themes: () => ['home', apiPrefix(), 'themes'] as const,
+  themes: homeThemesKey,
   contentTypes: () => ['home', apiPrefix(), 'content-types'] as const,
   recent: () => ['home', apiPrefix(), 'recent'] as const,
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { DATA_QUESTION_PATH, HOME_PATH } from '../../shared/routes.ts'
 import type { AccordionItem } from '../../shared/ui/Accordion.tsx'
 
 const P = ({ children }: { children: React.ReactNode }) => (
@@ -93,7 +94,7 @@ export const FAQ_GROUPS: { title: string; items: AccordionItem[] }[] = [
         content: (
           <P>
             Ja. Op de{' '}
-            <Link className="utrecht-link" to="/">
+            <Link className="utrecht-link" to={HOME_PATH}>
               startpagina
             </Link>{' '}
             staan alle thema’s en soorten documenten met het aantal documenten. Een klik toont alle
@@ -142,7 +143,7 @@ export const FAQ_GROUPS: { title: string; items: AccordionItem[] }[] = [
         content: (
           <P>
             Stel een{' '}
-            <Link className="utrecht-link" to="/datavraag">
+            <Link className="utrecht-link" to={DATA_QUESTION_PATH}>
               datavraag
             </Link>
             . Beschrijf welke gegevens u zoekt en waarvoor; het datateam van de gemeente zoekt het

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { EMPLOYEE, storeSignedIn, testSession } from '../../test/auth.ts'
 import { json, renderRoutes, stubApi } from '../../test/render.tsx'
-import { openCountQueryKey } from '../validation/open-count.ts'
+import { openCountQueryKey } from '../../shared/documents/open-count.ts'
 import { MyDataPage } from './MyDataPage.tsx'
 import { MY_DATA_TEXTS as TEXTS } from './texts.ts'
-import { OTHER_ID, OWN_ID, aSummary } from './test-data.ts'
+import { OTHER_ID, OWN_ID, aSummary } from '../../test/documents.ts'
 
 const api = (path: string) => `${API_PREFIX.authenticated}${path}`
 

@@ -1,31 +1,21 @@
 import { useCallback, useRef } from 'react'
 import { Link, Navigate, useParams } from 'react-router'
-import { useAuth } from '../auth/AuthContext.tsx'
+import { useAuth } from '../../shared/auth/AuthContext.tsx'
 import { usePageTitle } from '../../shared/page-title.ts'
-import { Button } from '../../shared/ui/nlds.ts'
-import { Pagination } from '../../shared/ui/Pagination.tsx'
-import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
-import { UPLOAD_PATH } from '../upload/paths.ts'
-import { MAX_PAGE, pageCountOf, useOwnDocuments } from './api.ts'
+import { pageFromSegment } from '../../shared/pagination/page-count.ts'
+import { PagedResults } from '../../shared/pagination/PagedResults.tsx'
+import { UPLOAD_PATH, RESULT_FLAGS, myDataHref } from '../../shared/routes.ts'
+import { OWN_DOCUMENTS_PAGE_SIZE, useOwnDocuments } from './api.ts'
 import { OwnDocumentItem } from './OwnDocumentItem.tsx'
-import { RESULT_FLAGS, myDataHref } from './paths.ts'
-import { ResultBanner, useResultFlag } from './ResultBanner.tsx'
-import { SignInRequired } from './SignInRequired.tsx'
+import { ResultBanner, useResultFlag } from '../../shared/ui/ResultBanner.tsx'
+import { SignInRequired } from '../../shared/auth/SignInRequired.tsx'
 import { MY_DATA_TEXTS as TEXTS } from './texts.ts'
 import './my-documents.css'
-
-/** '3' → 3; anything that is not a page number → null. */
-function readPage(segment: string | undefined): number | null {
-  if (segment === undefined) return 1
-  if (!/^\d+$/.test(segment)) return null
-  const page = Number(segment)
-  return page >= 1 && page <= MAX_PAGE ? page : null
-}
 
 /** /data and /data/{page}: the employee's own documents in every status (spec section 2). */
 export function MyDataPage() {
   const { authenticated } = useAuth()
-  const page = readPage(useParams().page)
+  const page = pageFromSegment(useParams().page)
   // The page number only means something when a page of documents is shown.
   const showsPage = authenticated && page !== null && page > 1
   usePageTitle(TEXTS.heading + (showsPage ? TEXTS.pageSuffix(page) : ''))
@@ -37,10 +27,8 @@ export function MyDataPage() {
 
 function OwnDocuments({ page }: { page: number }) {
   const documents = useOwnDocuments(page)
-  const { data } = documents
   const heading = useRef<HTMLHeadingElement>(null)
   const focusHeading = useCallback(() => heading.current?.focus(), [])
-  const pages = data ? pageCountOf(data.Total) : 0
 
   return (
     <div className="portal-my-data">
@@ -59,48 +47,41 @@ function OwnDocuments({ page }: { page: number }) {
       <p className="utrecht-paragraph portal-my-data__intro">{TEXTS.intro}</p>
 
       <div aria-busy={documents.isFetching}>
-        {documents.isError ? (
-          <ErrorState title={TEXTS.error}>
-            <p className="utrecht-paragraph">{TEXTS.errorHint}</p>
-            <Button appearance="primary-action-button" onClick={() => void documents.refetch()}>
-              {TEXTS.retry}
-            </Button>
-          </ErrorState>
-        ) : !data ? (
-          <LoadingState label={TEXTS.loading} />
-        ) : data.Total === 0 ? (
-          <EmptyState />
-        ) : data.Results.length === 0 ? (
-          <p className="utrecht-paragraph">
-            {TEXTS.pageOutOfRange}{' '}
-            <Link className="utrecht-link" to={myDataHref()}>
-              {TEXTS.firstPage}
-            </Link>
-          </p>
-        ) : (
-          <>
-            <p className="utrecht-paragraph portal-my-data__count" role="status">
-              {TEXTS.total(data.Total)}
-              {pages > 1 && TEXTS.pageOf(page, pages)}
+        <PagedResults
+          query={documents}
+          page={page}
+          pageSize={OWN_DOCUMENTS_PAGE_SIZE}
+          hrefFor={(target) => myDataHref(target)}
+          onNavigate={focusHeading}
+          error={{ title: TEXTS.error, hint: TEXTS.errorHint, retry: TEXTS.retry }}
+          loading={TEXTS.loading}
+          empty={<EmptyState />}
+          pastTheEnd={() => (
+            <p className="utrecht-paragraph">
+              {TEXTS.pageOutOfRange}{' '}
+              <Link className="utrecht-link" to={myDataHref()}>
+                {TEXTS.firstPage}
+              </Link>
             </p>
-            <ol
-              className={`portal-own-documents${documents.isPlaceholderData ? ' portal-own-documents--stale' : ''}`}
-              aria-label={TEXTS.listLabel}
-            >
-              {data.Results.map((document) => (
-                <OwnDocumentItem key={document.contentUID} document={document} />
-              ))}
-            </ol>
-          </>
-        )}
-        {data && !documents.isError && page <= pages && (
-          <Pagination
-            page={page}
-            pageCount={Math.min(pages, MAX_PAGE)}
-            hrefFor={(target) => myDataHref(target)}
-            onNavigate={focusHeading}
-          />
-        )}
+          )}
+        >
+          {(data, pages) => (
+            <>
+              <p className="utrecht-paragraph portal-my-data__count" role="status">
+                {TEXTS.total(data.Total)}
+                {pages > 1 && TEXTS.pageOf(page, pages)}
+              </p>
+              <ol
+                className={`portal-own-documents${documents.isPlaceholderData ? ' portal-own-documents--stale' : ''}`}
+                aria-label={TEXTS.listLabel}
+              >
+                {data.Results.map((document) => (
+                  <OwnDocumentItem key={document.contentUID} document={document} />
+                ))}
+              </ol>
+            </>
+          )}
+        </PagedResults>
       </div>
     </div>
   )

@@ -1,9 +1,8 @@
 import type { DocumentStatus, DocumentSummary } from '@dataportaal/contract'
 import { Link } from 'react-router'
-import { documentHref } from '../../shared/routes.ts'
+import { documentHref, documentEditHref } from '../../shared/routes.ts'
 import { DateValue, DocumentMeta } from '../../shared/ui/DocumentMeta.tsx'
-import { FavoriteToggle } from '../favorites/FavoriteToggle.tsx'
-import { documentEditHref } from '../upload/paths.ts'
+import { FavoriteToggle } from '../../shared/documents/FavoriteToggle.tsx'
 import { DeleteDocumentButton } from './DeleteDocumentButton.tsx'
 import { MY_DATA_TEXTS as TEXTS } from './texts.ts'
 

@@ -59,8 +59,4 @@ export const MY_DATA_TEXTS = {
     busy: 'Bezig met verwijderen…',
     failed: 'Verwijderen is niet gelukt. Probeer het opnieuw.',
   },
-
-  visitor:
-    'Deze pagina is alleen beschikbaar voor medewerkers van de gemeente. Log in met uw werkaccount om verder te gaan.',
-  signIn: 'Inloggen',
 } as const

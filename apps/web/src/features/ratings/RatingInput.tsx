@@ -1,6 +1,6 @@
 import { Fragment, useId, useRef } from 'react'
-import { useAuth } from '../auth/AuthContext.tsx'
-import { userUseOf, type CachedDocument } from '../documents/cache.ts'
+import { useAuth } from '../../shared/auth/AuthContext.tsx'
+import { userUseOf, type CachedDocument } from '../../shared/documents/cache.ts'
 import { StarIcon } from '../../shared/ui/icons.tsx'
 import { Button } from '../../shared/ui/nlds.ts'
 import { useRateDocument } from './api.ts'

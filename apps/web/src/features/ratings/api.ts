@@ -7,8 +7,8 @@ import {
   refetchInterrupted,
   revertOptimisticUpdate,
   userUseOf,
-} from '../documents/cache.ts'
-import { searchKeys } from '../search/api.ts'
+} from '../../shared/documents/cache.ts'
+import { searchRootKey } from '../../shared/documents/keys.ts'
 import { withOwnRating } from './average.ts'
 
 const ratingMutationKey = (contentUID: string) => ['rating', contentUID] as const
@@ -49,7 +49,7 @@ export function useRateDocument(contentUID: string) {
     onSettled: (_state, _error, _rating, update) => {
       refetchInterrupted(client, update)
       // The rating facet and the sort by rating depend on the average.
-      void client.invalidateQueries({ queryKey: searchKeys.all })
+      void client.invalidateQueries({ queryKey: searchRootKey })
     },
   })
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CachedDocument } from '../documents/cache.ts'
+import type { CachedDocument } from '../../shared/documents/cache.ts'
 import { withOwnRating } from './average.ts'
 
 const rated = (

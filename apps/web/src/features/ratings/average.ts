@@ -1,4 +1,4 @@
-import { userUseOf, type DocumentChange } from '../documents/cache.ts'
+import { userUseOf, type DocumentChange } from '../../shared/documents/cache.ts'
 
 /** The server rounds the average to one decimal; the optimistic one does the same. */
 const oneDecimal = (value: number) => Math.round(value * 10) / 10

@@ -4,7 +4,7 @@ import { CloseIcon } from '../../shared/ui/icons.tsx'
 import { Button } from '../../shared/ui/nlds.ts'
 import { facetValueLabel } from './FacetGroup.tsx'
 import { withoutFilter, withoutFilters, type ActiveFilter } from './filters.ts'
-import type { SearchState } from './search-url.ts'
+import type { SearchState } from '../../shared/search-state.ts'
 import { SEARCH_PAGE_TEXTS as TEXTS } from './texts.ts'
 
 interface ActiveFiltersProps {

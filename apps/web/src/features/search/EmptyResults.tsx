@@ -1,7 +1,8 @@
 import { useId } from 'react'
 import { Link } from 'react-router'
 import { Button } from '../../shared/ui/nlds.ts'
-import { searchHref, type SearchState } from './search-url.ts'
+import { searchHref } from '../../shared/routes.ts'
+import { type SearchState } from '../../shared/search-state.ts'
 import { SEARCH_PAGE_TEXTS } from './texts.ts'
 import './results.css'
 

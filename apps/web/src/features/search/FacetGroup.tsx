@@ -2,7 +2,7 @@ import type { Bucket } from '@dataportaal/contract'
 import { useId, useState, type ReactNode } from 'react'
 import { Button, Checkbox, FormLabel } from '../../shared/ui/nlds.ts'
 import { isMultiValue } from './filters.ts'
-import type { FacetName } from './search-url.ts'
+import type { FacetName } from '../../shared/search-state.ts'
 import { SEARCH_PAGE_TEXTS as TEXTS } from './texts.ts'
 
 /** Longer lists show this many options until the visitor asks for all of them. */

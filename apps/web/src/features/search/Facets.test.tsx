@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderRoutes } from '../../test/render.tsx'
 import { SearchPage } from './SearchPage.tsx'
-import { SEARCH_PATH, searchHref } from './search-url.ts'
+import { SEARCH_PATH, searchHref } from '../../shared/routes.ts'
 import { aSearchResponse, someAggregations, stubSearch } from './test-data.ts'
 
 function renderSearch(url: string) {

@@ -5,7 +5,7 @@ import { useDebounced } from '../../shared/use-debounced.ts'
 import { ErrorIcon, SearchIcon } from '../../shared/ui/icons.tsx'
 import { Button, Textbox } from '../../shared/ui/nlds.ts'
 import { useSuggestions } from './api.ts'
-import { SEARCH_PATH, searchHref } from './search-url.ts'
+import { SEARCH_PATH, searchHref } from '../../shared/routes.ts'
 
 export const SEARCH_TEXTS = {
   label: 'Zoeken in het dataportaal',

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EMPLOYEE, storeSignedIn, testSession } from '../../test/auth.ts'
 import { TEST_CONFIG, json, renderRoutes, type RenderOptions } from '../../test/render.tsx'
 import { SearchPage } from './SearchPage.tsx'
-import { SEARCH_PATH, searchHref } from './search-url.ts'
+import { SEARCH_PATH, searchHref } from '../../shared/routes.ts'
 import {
   aResult,
   aSearchResponse,

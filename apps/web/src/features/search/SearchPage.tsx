@@ -1,17 +1,19 @@
 import { useCallback, useId, useMemo, useOptimistic, useRef, useState, useTransition } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { usePageTitle } from '../../shared/page-title.ts'
+import { pageCount } from '../../shared/pagination/page-count.ts'
+import { PagedResults } from '../../shared/pagination/PagedResults.tsx'
 import { Button } from '../../shared/ui/nlds.ts'
-import { Pagination } from '../../shared/ui/Pagination.tsx'
-import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
-import { useAuth } from '../auth/AuthContext.tsx'
+import { useAuth } from '../../shared/auth/AuthContext.tsx'
 import { ActiveFilters } from './ActiveFilters.tsx'
 import { useSearchResults } from './api.ts'
 import { EmptyResults, PageOutOfRange } from './EmptyResults.tsx'
 import { Facets } from './Facets.tsx'
 import { activeFilters, withoutFilters, withSort } from './filters.ts'
 import { ResultList } from './ResultList.tsx'
-import { pageCount, readSearchState, searchHref, type SearchState } from './search-url.ts'
+import { PAGE_SIZE, readSearchState } from './search-url.ts'
+import { searchHref } from '../../shared/routes.ts'
+import { type SearchState } from '../../shared/search-state.ts'
 import { SortSelect } from './SortSelect.tsx'
 import { SEARCH_PAGE_TEXTS as TEXTS } from './texts.ts'
 import './search.css'
@@ -53,7 +55,7 @@ export function SearchPage() {
   const [filtersOpen, setFiltersOpen] = useState(false)
   const filtersId = useId()
   const filters = activeFilters(state)
-  const pages = data ? pageCount(data.Total) : 0
+  const pages = data ? pageCount(data.Total, PAGE_SIZE) : 0
 
   usePageTitle(TEXTS.heading(query) + (state.offset > 1 ? TEXTS.pageSuffix(state.offset) : ''))
 
@@ -123,39 +125,32 @@ export function SearchPage() {
             onChange={change}
             onAllRemoved={focusHeading}
           />
-          {search.isError ? (
-            <ErrorState title={TEXTS.error}>
-              <p className="utrecht-paragraph">{TEXTS.errorHint}</p>
-              <Button appearance="primary-action-button" onClick={() => void search.refetch()}>
-                {TEXTS.retry}
-              </Button>
-            </ErrorState>
-          ) : !data ? (
-            <LoadingState label={TEXTS.loading} />
-          ) : data.Results.length > 0 ? (
-            <div className={search.isPlaceholderData ? 'portal-results-stale' : undefined}>
-              <ResultList results={data.Results} />
-            </div>
-          ) : data.Total > 0 ? (
-            <PageOutOfRange state={state} />
-          ) : (
-            <EmptyResults
-              state={state}
-              hasFilters={filters.length > 0}
-              onClearFilters={() => {
-                focusHeading()
-                change(withoutFilters(state))
-              }}
-            />
-          )}
-          {data && !search.isError && state.offset <= pages && (
-            <Pagination
-              page={state.offset}
-              pageCount={pages}
-              hrefFor={(page) => searchHref({ ...state, offset: page })}
-              onNavigate={focusHeading}
-            />
-          )}
+          <PagedResults
+            query={search}
+            page={state.offset}
+            pageSize={PAGE_SIZE}
+            hrefFor={(page) => searchHref({ ...state, offset: page })}
+            onNavigate={focusHeading}
+            error={{ title: TEXTS.error, hint: TEXTS.errorHint, retry: TEXTS.retry }}
+            loading={TEXTS.loading}
+            empty={
+              <EmptyResults
+                state={state}
+                hasFilters={filters.length > 0}
+                onClearFilters={() => {
+                  focusHeading()
+                  change(withoutFilters(state))
+                }}
+              />
+            }
+            pastTheEnd={() => <PageOutOfRange state={state} />}
+          >
+            {(results) => (
+              <div className={search.isPlaceholderData ? 'portal-results-stale' : undefined}>
+                <ResultList results={results.Results} />
+              </div>
+            )}
+          </PagedResults>
         </div>
       </div>
     </div>

@@ -1,10 +1,12 @@
 import { CompleteResponse, SearchResponse, apiPaths, shouldSuggest } from '@dataportaal/contract'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { apiPrefix, apiRequest } from '../../shared/api/client.ts'
-import { toApiQuery, type SearchState } from './search-url.ts'
+import { searchRootKey } from '../../shared/documents/keys.ts'
+import { toApiQuery } from './search-url.ts'
+import { type SearchState } from '../../shared/search-state.ts'
 
 export const searchKeys = {
-  all: ['search'] as const,
+  all: searchRootKey,
   results: (state: SearchState) => [...searchKeys.all, apiPrefix(), toApiQuery(state)] as const,
   suggestions: (text: string) => ['complete', apiPrefix(), text] as const,
 }

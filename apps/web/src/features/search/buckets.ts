@@ -1,6 +1,6 @@
 import type { Aggregations, Bucket } from '@dataportaal/contract'
 import { noValueLast } from '../../shared/buckets.ts'
-import type { FacetName } from './search-url.ts'
+import type { FacetName } from '../../shared/search-state.ts'
 
 /** Which aggregation of the search response feeds which facet group. */
 const AGGREGATION: Record<FacetName, keyof Aggregations> = {

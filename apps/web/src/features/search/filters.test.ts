@@ -9,7 +9,8 @@ import {
   withoutFilter,
   withoutFilters,
 } from './filters.ts'
-import { readSearchState, searchHref } from './search-url.ts'
+import { readSearchState } from './search-url.ts'
+import { searchHref } from '../../shared/routes.ts'
 import { someAggregations } from './test-data.ts'
 
 const stateOf = (href: string) => readSearchState(new URLSearchParams(href.split('?')[1]))

@@ -1,5 +1,5 @@
 import type { SearchSort } from '@dataportaal/contract'
-import { FACETS, type FacetName, type SearchState } from './search-url.ts'
+import { FACETS, type FacetName, type SearchState } from '../../shared/search-state.ts'
 
 /**
  * How the facets change the search state. Every change of what is searched starts again at

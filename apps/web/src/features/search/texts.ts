@@ -1,5 +1,5 @@
 import { formatNumber } from '../../shared/format.ts'
-import type { FacetName } from './search-url.ts'
+import type { FacetName } from '../../shared/search-state.ts'
 
 /** Every Dutch text of the /zoeken screen, together so they can be reviewed as Dutch. */
 export const SEARCH_PAGE_TEXTS = {

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ADMIN, EMPLOYEE, storeSignedIn, testSession } from '../../test/auth.ts'
 import { renderRoutes } from '../../test/render.tsx'
-import type { AuthState } from '../auth/auth-state.ts'
-import { FILE_ID, OWN_ID, aDetail } from '../my-documents/test-data.ts'
+import type { AuthState } from '../../shared/auth/auth-state.ts'
+import { ADMIN_ABILITIES, FILE_ID, NO_ABILITIES, OWN_ID, aDetail } from '../../test/documents.ts'
 import { EditDocumentPage } from './EditDocumentPage.tsx'
 import { FakeXhr, stubXhr } from './fake-xhr.ts'
 import { csvFile, stubFormApi } from './test-data.ts'
@@ -125,12 +125,15 @@ describe('/documenten/{id}/edit', () => {
   })
 
   it('lets an admin edit a document of someone else', async () => {
-    renderEdit(ADMIN)
+    renderEdit(ADMIN, { ...DETAIL, abilities: ADMIN_ABILITIES })
     expect(await screen.findByRole('textbox', { name: /^Titel/ })).toBeEnabled()
   })
 
   it('tells another employee that only the owner and admins may edit', async () => {
-    renderEdit(EMPLOYEE, aDetail({ owner: { id: 'iemand-anders', name: 'Iemand Anders' } }))
+    renderEdit(
+      EMPLOYEE,
+      aDetail({ owner: { id: 'iemand-anders', name: 'Iemand Anders' }, abilities: NO_ABILITIES }),
+    )
     expect(await screen.findByText(TEXTS.editNotAllowed)).toBeVisible()
     expect(screen.queryByRole('textbox', { name: /^Titel/ })).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: TEXTS.backToDocument })).toHaveAttribute(

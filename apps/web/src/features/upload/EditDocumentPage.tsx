@@ -3,10 +3,9 @@ import { isNotFound } from '../../shared/api/client.ts'
 import { usePageTitle } from '../../shared/page-title.ts'
 import { documentHref } from '../../shared/routes.ts'
 import { NotFoundState } from '../../shared/ui/states.tsx'
-import { useAuth } from '../auth/AuthContext.tsx'
-import { useDocument } from '../documents/api.ts'
-import { canEditDocument } from '../my-documents/permissions.ts'
-import { SignInRequired } from '../my-documents/SignInRequired.tsx'
+import { useAuth } from '../../shared/auth/AuthContext.tsx'
+import { useDocument } from '../../shared/documents/api.ts'
+import { SignInRequired } from '../../shared/auth/SignInRequired.tsx'
 import { useThemeNames, useUploadOptions } from './api.ts'
 import { DocumentForm } from './DocumentForm.tsx'
 import { FormDataState, FormFrame } from './FormFrame.tsx'
@@ -25,7 +24,6 @@ export function EditDocumentPage() {
 }
 
 function EditForm({ contentUID }: { contentUID: string }) {
-  const auth = useAuth()
   const detail = useDocument(contentUID)
   const options = useUploadOptions()
   const themes = useThemeNames()
@@ -37,7 +35,8 @@ function EditForm({ contentUID }: { contentUID: string }) {
       </NotFoundState>
     )
   }
-  if (detail.data && !canEditDocument(auth, detail.data)) {
+  // The server says whether this viewer may edit (the owner or an admin).
+  if (detail.data && !detail.data.abilities.edit) {
     return (
       <FormFrame heading={TEXTS.editHeading} intro={TEXTS.editNotAllowed}>
         <p className="utrecht-paragraph">

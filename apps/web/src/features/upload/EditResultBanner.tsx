@@ -1,7 +1,6 @@
 import { Link } from 'react-router'
-import { ResultBanner, useResultFlag } from '../my-documents/ResultBanner.tsx'
-import { RESULT_FLAGS } from '../my-documents/paths.ts'
-import { documentEditHref } from './paths.ts'
+import { ResultBanner, useResultFlag } from '../../shared/ui/ResultBanner.tsx'
+import { RESULT_FLAGS, documentEditHref } from '../../shared/routes.ts'
 import { UPLOAD_TEXTS as TEXTS } from './texts.ts'
 
 /** On the document page after an edit: /documenten/{id}?editSuccess=true|false (spec section 2). */

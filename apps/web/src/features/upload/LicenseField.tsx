@@ -1,5 +1,5 @@
 import { FormLabel, Textbox } from '../../shared/ui/nlds.ts'
-import { LICENSES } from '../documents/texts.ts'
+import { LICENSES } from '../../shared/documents/licenses.ts'
 import { FieldError, FieldSet, describedBy } from '../../shared/ui/Field.tsx'
 import { LICENSE_CHOICES, OTHER_LICENSE } from './form-values.ts'
 import { UPLOAD_TEXTS as TEXTS } from './texts.ts'

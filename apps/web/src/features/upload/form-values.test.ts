@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { aDetail } from '../my-documents/test-data.ts'
+import { aDetail } from '../../test/documents.ts'
 import {
   OTHER_LICENSE,
   emptyValues,
@@ -30,12 +30,41 @@ describe('validate', () => {
     expect(validate(valid(), LIMITS)).toEqual({})
   })
 
+  // The contract's messages are the ones shown; these are the texts users have always seen.
   it.each([
-    ['', TEXTS.errors.titleMissing],
-    ['  ab  ', TEXTS.errors.titleTooShort(3)],
-    ['x'.repeat(201), TEXTS.errors.titleTooLong(200)],
+    ['', 'Vul een titel in.'],
+    ['   ', 'Vul een titel in.'],
+    ['  ab  ', 'Een titel is minstens 3 tekens lang.'],
+    ['x'.repeat(201), 'Een titel is hoogstens 200 tekens lang.'],
   ])('checks the title %#', (title, message) => {
     expect(validate({ ...valid(), title }, LIMITS).title).toBe(message)
+  })
+
+  it('asks for a content type, a source, and at most 20 themes', () => {
+    const errors = validate(
+      {
+        ...valid(),
+        contentTypeName: '',
+        sourceFriendlyName: ' ',
+        themes: Array.from({ length: 21 }, (_, index) => `Thema ${index}`),
+      },
+      LIMITS,
+    )
+    expect(errors).toEqual({
+      contentTypeName: 'Kies een soort document.',
+      sourceFriendlyName: 'Vul de bron in.',
+      themes: 'Kies hoogstens 20 thema’s.',
+    })
+  })
+
+  it('needs the name of a licence of one’s own, within the contract’s length', () => {
+    const other = { ...valid(), license: OTHER_LICENSE }
+    expect(validate({ ...other, otherLicense: '' }, LIMITS).license).toBe(
+      TEXTS.errors.licenseMissing,
+    )
+    expect(validate({ ...other, otherLicense: 'x'.repeat(201) }, LIMITS).license).toBe(
+      'Een licentie is hoogstens 200 tekens lang.',
+    )
   })
 
   it('allows a description of 10,000 characters, not more', () => {
@@ -43,7 +72,7 @@ describe('validate', () => {
       undefined,
     )
     expect(validate({ ...valid(), description: 'x'.repeat(10_001) }, LIMITS).description).toBe(
-      TEXTS.errors.descriptionTooLong(10_000),
+      'Een beschrijving is hoogstens 10.000 tekens lang.',
     )
   })
 

@@ -1,12 +1,19 @@
 import {
-  DOCUMENT_LIMITS,
   UPLOAD_FIELDS,
-  UPLOAD_LIMITS,
+  UploadForm,
   type DocumentDetail,
   type DocumentFile,
   type Problem,
+  type UploadFormInput,
   type UploadOptions,
 } from '@dataportaal/contract'
+import {
+  fieldErrorsFromProblem,
+  hasFieldErrors,
+  unplacedMessages,
+  validateWith,
+  type FieldErrors as FieldErrorsOf,
+} from '../../shared/forms/field-errors.ts'
 import { UPLOAD_TEXTS as TEXTS } from './texts.ts'
 
 /** The licence choices with a name; anything else is typed in as 'Andere licentie'. */
@@ -52,7 +59,7 @@ export const FIELD_ORDER: FieldName[] = [
   'files',
 ]
 
-export type FieldErrors = Partial<Record<FieldName, string>>
+export type FieldErrors = FieldErrorsOf<FieldName>
 
 export interface UploadLimits {
   maxUploadMb: number
@@ -142,38 +149,54 @@ function fileError(values: DocumentFormValues, limits: UploadLimits): string | u
   return undefined
 }
 
-/** The browser's check, with the rules of the contract; the server checks again. */
+/** The form field a path points at ('body.title', 'themes.2', 'keepFileIds.0'). */
+const FIELD_OF_NAME: Record<string, FieldName> = {
+  [UPLOAD_FIELDS.title]: 'title',
+  [UPLOAD_FIELDS.description]: 'description',
+  [UPLOAD_FIELDS.contentTypeName]: 'contentTypeName',
+  [UPLOAD_FIELDS.sourceFriendlyName]: 'sourceFriendlyName',
+  [UPLOAD_FIELDS.themes]: 'themes',
+  [UPLOAD_FIELDS.license]: 'license',
+  [UPLOAD_FIELDS.files]: 'files',
+  [UPLOAD_FIELDS.keepFileIds]: 'files',
+}
+
+/** Left empty (or only spaces) counts as not sent, as the server reads the form. */
+const sent = (value: string) => (value.trim() === '' ? undefined : value)
+
+/** The document's fields as the server will read them from `toFormData` (some maybe missing). */
+function formInput(values: DocumentFormValues): Partial<UploadFormInput> {
+  return {
+    title: sent(values.title),
+    description: sent(values.description),
+    contentTypeName: sent(values.contentTypeName),
+    sourceFriendlyName: sent(values.sourceFriendlyName),
+    themes: values.themes,
+    license: sent(licenseOf(values)),
+    keepFileIds: values.existingFiles
+      .filter((existing) => existing.keep)
+      .map((existing) => existing.file.id),
+  }
+}
+
+/**
+ * The browser's check: the contract's UploadForm with its messages, as the server checks it
+ * again, plus what only the form knows: a licence chosen as 'Andere licentie' needs a name
+ * (the contract would fall back to the default), and the files with their limits.
+ */
 export function validate(values: DocumentFormValues, limits: UploadLimits): FieldErrors {
-  const errors: FieldErrors = {}
-  const title = values.title.trim()
-  if (title === '') errors.title = TEXTS.errors.titleMissing
-  else if (title.length < DOCUMENT_LIMITS.titleMin) {
-    errors.title = TEXTS.errors.titleTooShort(DOCUMENT_LIMITS.titleMin)
-  } else if (title.length > DOCUMENT_LIMITS.titleMax) {
-    errors.title = TEXTS.errors.titleTooLong(DOCUMENT_LIMITS.titleMax)
-  }
-  if (values.description.trim().length > DOCUMENT_LIMITS.descriptionMax) {
-    errors.description = TEXTS.errors.descriptionTooLong(DOCUMENT_LIMITS.descriptionMax)
-  }
-  if (values.contentTypeName.trim() === '') errors.contentTypeName = TEXTS.errors.contentTypeMissing
-  const source = values.sourceFriendlyName.trim()
-  if (source === '') errors.sourceFriendlyName = TEXTS.errors.sourceMissing
-  else if (source.length > UPLOAD_LIMITS.sourceMax) {
-    errors.sourceFriendlyName = TEXTS.errors.sourceTooLong(UPLOAD_LIMITS.sourceMax)
-  }
-  if (values.themes.length > UPLOAD_LIMITS.themes) {
-    errors.themes = TEXTS.errors.themesTooMany(UPLOAD_LIMITS.themes)
-  }
-  const license = licenseOf(values)
-  if (license === '') errors.license = TEXTS.errors.licenseMissing
-  else if (license.length > UPLOAD_LIMITS.licenseMax) {
-    errors.license = TEXTS.errors.licenseTooLong(UPLOAD_LIMITS.licenseMax)
-  }
-  const files = fileError(values, limits)
+  const errors = validateWith(UploadForm, formInput(values), FIELD_OF_NAME)
+  if (!errors.license && licenseOf(values) === '') errors.license = TEXTS.errors.licenseMissing
+  const files = fileError(values, limits) ?? errors.files
   if (files) errors.files = files
   return errors
 }
 
+/**
+ * Whether the form shows its summary: a field once refused keeps its key (undefined once
+ * corrected), so the summary stays until the next submit instead of vanishing under the
+ * user's hands.
+ */
 export const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0
 
 /**
@@ -196,18 +219,6 @@ export function toFormData(values: DocumentFormValues, contentUID?: string): For
   return form
 }
 
-/** The form field a server error's path points at ('body.title', 'themes.2', 'files.0'). */
-const FIELD_OF_NAME: Record<string, FieldName> = {
-  [UPLOAD_FIELDS.title]: 'title',
-  [UPLOAD_FIELDS.description]: 'description',
-  [UPLOAD_FIELDS.contentTypeName]: 'contentTypeName',
-  [UPLOAD_FIELDS.sourceFriendlyName]: 'sourceFriendlyName',
-  [UPLOAD_FIELDS.themes]: 'themes',
-  [UPLOAD_FIELDS.license]: 'license',
-  [UPLOAD_FIELDS.files]: 'files',
-  [UPLOAD_FIELDS.keepFileIds]: 'files',
-}
-
 /**
  * A 422's field errors next to the fields; what names no field of the form (or a 422 without
  * a list) comes back as `general`.
@@ -216,20 +227,12 @@ export function serverFieldErrors(problem: Problem | null): {
   fields: FieldErrors
   general: string | null
 } {
-  const fields: FieldErrors = {}
-  const unplaced: string[] = []
-  for (const { path, message } of problem?.errors ?? []) {
-    const field = path
-      .split('.')
-      .map((segment) => FIELD_OF_NAME[segment])
-      .find((name) => name !== undefined)
-    if (field && !fields[field]) fields[field] = message
-    else if (!field) unplaced.push(message)
-  }
+  const fields = fieldErrorsFromProblem(problem, FIELD_OF_NAME)
+  const unplaced = unplacedMessages(problem, FIELD_OF_NAME)
   const general =
     unplaced.length > 0
       ? unplaced.join(' ')
-      : hasErrors(fields)
+      : hasFieldErrors(fields)
         ? null
         : (problem?.detail ?? problem?.title ?? TEXTS.errors.invalid)
   return { fields, general }

@@ -59,18 +59,10 @@ export const UPLOAD_TEXTS = {
   progressAnnouncement: (percent: number) => `Uploaden ${percent} procent`,
   processing: 'Bestanden worden gecontroleerd…',
 
+  // The document's own fields speak with the contract's messages (UploadForm); these are
+  // what only the form checks (the files, a licence of one's own) and what the server adds.
   errors: {
-    titleMissing: 'Vul een titel in.',
-    titleTooShort: (min: number) => `Een titel is minstens ${min} tekens lang.`,
-    titleTooLong: (max: number) => `Een titel is hoogstens ${max} tekens lang.`,
-    descriptionTooLong: (max: number) =>
-      `Een beschrijving is hoogstens ${formatNumber(max)} tekens lang.`,
-    contentTypeMissing: 'Kies een soort document.',
-    sourceMissing: 'Vul de bron in.',
-    sourceTooLong: (max: number) => `De bron is hoogstens ${max} tekens lang.`,
-    themesTooMany: (max: number) => `Kies hoogstens ${max} thema’s.`,
     licenseMissing: 'Vul de naam van de licentie in.',
-    licenseTooLong: (max: number) => `Een licentie is hoogstens ${max} tekens lang.`,
     filesMissing: 'Kies minstens één bestand.',
     filesTooMany: (max: number) => `Kies hoogstens ${max} bestanden tegelijk.`,
     fileTooLarge: (maxMb: number) => `Het bestand is te groot (maximaal ${formatNumber(maxMb)} MB)`,

@@ -3,10 +3,9 @@ import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { ApiError } from '../../shared/api/client.ts'
 import { useConfig } from '../../shared/api/config.ts'
-import { documentHref } from '../../shared/routes.ts'
-import { documentKeys } from '../documents/api.ts'
-import { ownDocumentsKeys, refreshAfterDocumentChange } from '../my-documents/api.ts'
-import { RESULT_FLAGS, myDataHref } from '../my-documents/paths.ts'
+import { documentHref, RESULT_FLAGS, myDataHref } from '../../shared/routes.ts'
+import { documentKeys, ownDocumentsKeys } from '../../shared/documents/keys.ts'
+import { refreshAfterDocumentChange } from '../../shared/documents/refresh.ts'
 import {
   serverFieldErrors,
   toFormData,

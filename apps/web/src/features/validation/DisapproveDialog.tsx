@@ -9,22 +9,11 @@ import { DialogButtons, ModalDialog } from '../../shared/ui/ModalDialog.tsx'
 import { Button } from '../../shared/ui/nlds.ts'
 import { LoadingState } from '../../shared/ui/states.tsx'
 import { Field, describedBy } from '../../shared/ui/Field.tsx'
+import { parseForm, type FieldErrors } from '../../shared/forms/field-errors.ts'
 import { VALIDATION_TEXTS as TEXTS } from './texts.ts'
 
-type Errors = Partial<Record<'statusCategory' | 'statusDescription', string>>
-
-/** The contract's checks, with their Dutch messages, per field. */
-function check(category: string, description: string) {
-  const parsed = Disapproval.safeParse({ statusCategory: category, statusDescription: description })
-  if (parsed.success) return { disapproval: parsed.data, errors: {} }
-  const errors: Errors = {}
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0]
-    if ((field === 'statusCategory' || field === 'statusDescription') && !errors[field])
-      errors[field] = issue.message
-  }
-  return { disapproval: null, errors }
-}
+const FIELDS = ['statusCategory', 'statusDescription'] as const
+type Errors = FieldErrors<(typeof FIELDS)[number]>
 
 /**
  * 'Afkeuren' asks first, in the shared modal dialog (the browser keeps the focus inside and
@@ -69,13 +58,21 @@ export function DisapproveDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    const { disapproval, errors: found } = check(category, description)
-    setErrors(found)
-    if (!disapproval) {
-      window.document.getElementById(found.statusCategory ? categoryId : descriptionId)?.focus()
+    // The contract's checks, with their Dutch messages, per field.
+    const checked = parseForm(
+      Disapproval,
+      { statusCategory: category, statusDescription: description },
+      FIELDS,
+    )
+    if (!checked.ok) {
+      setErrors(checked.errors)
+      window.document
+        .getElementById(checked.errors.statusCategory ? categoryId : descriptionId)
+        ?.focus()
       return
     }
-    onConfirm(disapproval)
+    setErrors({})
+    onConfirm(checked.data)
   }
 
   return (

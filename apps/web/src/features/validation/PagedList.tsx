@@ -1,11 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { Button } from '../../shared/ui/nlds.ts'
-import { Pagination } from '../../shared/ui/Pagination.tsx'
-import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
-import { MAX_PAGE, pageCountOf } from './api.ts'
-import { validationHref, type ValidationView } from './paths.ts'
+import { PagedResults, type Page } from '../../shared/pagination/PagedResults.tsx'
+import { VALIDATION_PAGE_SIZE } from './api.ts'
+import { validationHref, type ValidationView } from '../../shared/routes.ts'
 import { VALIDATION_TEXTS } from './texts.ts'
 
 /** What one list of /validatie says in each of its states. */
@@ -18,7 +16,7 @@ export interface PagedListTexts {
 }
 
 interface PagedListProps<T> {
-  list: UseQueryResult<{ Results: T[]; Total: number }>
+  list: UseQueryResult<Page<T>>
   view: ValidationView
   page: number
   texts: PagedListTexts
@@ -27,34 +25,32 @@ interface PagedListProps<T> {
   children: (item: T) => ReactNode
 }
 
-/**
- * A page of one of the lists of /validatie with its loading, error, empty and out-of-range
- * states, its count and its pagination; the items are the caller's.
- */
+/** A page of one of the lists of /validatie, with its count; the items are the caller's. */
 export function PagedList<T>({ list, view, page, texts, onNavigate, children }: PagedListProps<T>) {
-  const { data } = list
-  const pages = data ? pageCountOf(data.Total) : 0
   return (
-    <>
-      {list.isError ? (
-        <ErrorState title={texts.error}>
-          <p className="utrecht-paragraph">{VALIDATION_TEXTS.errorHint}</p>
-          <Button appearance="primary-action-button" onClick={() => void list.refetch()}>
-            {VALIDATION_TEXTS.retry}
-          </Button>
-        </ErrorState>
-      ) : !data ? (
-        <LoadingState label={texts.loading} />
-      ) : data.Total === 0 ? (
-        <p className="utrecht-paragraph portal-validation__count">{texts.empty}</p>
-      ) : data.Results.length === 0 ? (
+    <PagedResults
+      query={list}
+      page={page}
+      pageSize={VALIDATION_PAGE_SIZE}
+      hrefFor={(target) => validationHref(view, target)}
+      onNavigate={onNavigate}
+      error={{
+        title: texts.error,
+        hint: VALIDATION_TEXTS.errorHint,
+        retry: VALIDATION_TEXTS.retry,
+      }}
+      loading={texts.loading}
+      empty={<p className="utrecht-paragraph portal-validation__count">{texts.empty}</p>}
+      pastTheEnd={() => (
         <p className="utrecht-paragraph">
           {VALIDATION_TEXTS.pageOutOfRange}{' '}
           <Link className="utrecht-link" to={validationHref(view)}>
             {VALIDATION_TEXTS.firstPage}
           </Link>
         </p>
-      ) : (
+      )}
+    >
+      {(data, pages) => (
         <>
           <p className="utrecht-paragraph portal-validation__count">
             {texts.total(data.Total)}
@@ -68,14 +64,6 @@ export function PagedList<T>({ list, view, page, texts, onNavigate, children }: 
           </ol>
         </>
       )}
-      {data && !list.isError && page <= pages && (
-        <Pagination
-          page={page}
-          pageCount={Math.min(pages, MAX_PAGE)}
-          hrefFor={(target) => validationHref(view, target)}
-          onNavigate={onNavigate}
-        />
-      )}
-    </>
+    </PagedResults>
   )
 }

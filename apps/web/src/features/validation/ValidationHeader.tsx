@@ -1,7 +1,7 @@
 import type { Ref } from 'react'
 import { Link } from 'react-router'
 import { VALIDATION_TEXTS as TEXTS } from './texts.ts'
-import { validationHref, type ValidationView } from './paths.ts'
+import { validationHref, type ValidationView } from '../../shared/routes.ts'
 
 const VIEWS: readonly ValidationView[] = ['openstaand', 'goedgekeurd', 'afgekeurd', 'verwijderd']
 

@@ -5,8 +5,8 @@ import { formatFileSize } from '../../shared/format.ts'
 import { documentHref } from '../../shared/routes.ts'
 import { DateValue, DocumentMeta } from '../../shared/ui/DocumentMeta.tsx'
 import { Button } from '../../shared/ui/nlds.ts'
-import { useTokenDownload } from '../documents/download.ts'
-import { formatName } from '../documents/file-types.ts'
+import { useTokenDownload } from '../../shared/documents/download.ts'
+import { formatName } from '../../shared/documents/file-types.ts'
 import { VALIDATION_TEXTS as TEXTS } from './texts.ts'
 
 /** Longer descriptions are shortened until the admin asks for all of it. */

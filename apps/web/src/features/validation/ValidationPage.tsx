@@ -10,10 +10,10 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { ApiError } from '../../shared/api/client.ts'
 import { usePageTitle } from '../../shared/page-title.ts'
-import { SignedInOnly } from '../account/screens.tsx'
-import { useAuth } from '../auth/AuthContext.tsx'
+import { pageFromParam } from '../../shared/pagination/page-count.ts'
+import { SignedInOnly } from '../../shared/auth/SignedInOnly.tsx'
+import { useAuth } from '../../shared/auth/AuthContext.tsx'
 import {
-  MAX_PAGE,
   approveDocument,
   disapproveDocument,
   dropFromOpenLists,
@@ -24,7 +24,7 @@ import { DeletedDocuments } from './DeletedDocuments.tsx'
 import { DisapproveDialog } from './DisapproveDialog.tsx'
 import { Notices, type Notice } from './Notices.tsx'
 import { PagedList } from './PagedList.tsx'
-import { VALIDATION_PATH, type ValidationView } from './paths.ts'
+import { VALIDATION_PATH, type ValidationView } from '../../shared/routes.ts'
 import { VALIDATION_TEXTS as TEXTS } from './texts.ts'
 import { ValidationHeader } from './ValidationHeader.tsx'
 import { ValidationItem } from './ValidationItem.tsx'
@@ -37,9 +37,7 @@ function readState(params: URLSearchParams): { view: ValidationView; page: numbe
     requested === 'verwijderd'
       ? requested
       : (DocumentStatus.safeParse(requested).data ?? 'openstaand')
-  const offset = params.get('offset') ?? '1'
-  const page = /^\d+$/.test(offset) ? Math.min(Math.max(Number(offset), 1), MAX_PAGE) : 1
-  return { view, page }
+  return { view, page: pageFromParam(params.get('offset')) }
 }
 
 /**

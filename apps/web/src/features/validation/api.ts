@@ -1,7 +1,6 @@
 import {
   DeletedDocumentList,
   RestoreResult,
-  SEARCH_LIMITS,
   ValidationList,
   ValidationResult,
   apiPaths,
@@ -12,13 +11,10 @@ import {
 } from '@dataportaal/contract'
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../shared/api/client.ts'
-import { configQuery } from '../../shared/api/config.ts'
-import { openCountQueryKey } from './open-count.ts'
+import { markStaleButConfig } from '../../shared/stale.ts'
+import { openCountQueryKey } from '../../shared/documents/open-count.ts'
 
 export const VALIDATION_PAGE_SIZE = 10
-
-/** Pages beyond this cannot be asked for (the API's offset limit). */
-export const MAX_PAGE = SEARCH_LIMITS.maxOffset
 
 export const validationKeys = {
   lists: ['validation', 'list'] as const,
@@ -26,8 +22,6 @@ export const validationKeys = {
   deletedLists: ['validation', 'deleted'] as const,
   deleted: (page: number) => [...validationKeys.deletedLists, page] as const,
 }
-
-export const pageCountOf = (total: number) => Math.ceil(total / VALIDATION_PAGE_SIZE)
 
 /**
  * GET /documents/validate: one page of the documents in one status, newest first, each with
@@ -80,11 +74,7 @@ export function dropFromOpenLists(queryClient: QueryClient, id: string) {
 export function refreshAfterDecision(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: validationKeys.lists })
   void queryClient.invalidateQueries({ queryKey: openCountQueryKey })
-  void queryClient.invalidateQueries({
-    predicate: ({ queryKey: [root] }) =>
-      root !== validationKeys.lists[0] && root !== configQuery.queryKey[0],
-    refetchType: 'none',
-  })
+  markStaleButConfig(queryClient, [validationKeys.lists[0]])
 }
 
 /**

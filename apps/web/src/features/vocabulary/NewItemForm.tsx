@@ -1,19 +1,21 @@
-import { NewVocabularyName } from '@dataportaal/contract'
+import { NewVocabularyItem } from '@dataportaal/contract'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { ApiError } from '../../shared/api/client.ts'
+import { fieldErrorsFromProblem, parseForm } from '../../shared/forms/field-errors.ts'
 import { Button, Textbox } from '../../shared/ui/nlds.ts'
 import { useCreateItem, type ManagedKind } from './api.ts'
 import type { Announce } from './feedback.ts'
 import { LabelledField, describedBy } from './LabelledField.tsx'
 import type { VocabularyTexts } from './texts.ts'
 
+const FIELDS = ['name'] as const
+
 /** The server's words about the name (409 in use, 422 invalid); null for any other failure. */
 function nameRefusal(error: unknown): string | null {
   if (!(error instanceof ApiError) || !error.problem || ![409, 422].includes(error.status)) {
     return null
   }
-  const { errors, detail } = error.problem
-  return errors?.[0]?.message ?? detail ?? null
+  return fieldErrorsFromProblem(error.problem, FIELDS).name ?? error.problem.detail ?? null
 }
 
 /**
@@ -45,16 +47,17 @@ export function NewItemForm({
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (create.isPending) return
-    const parsed = NewVocabularyName.safeParse(name)
-    if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? texts.addFailed)
-    const taken = existing.find((other) => other.toLowerCase() === parsed.data.toLowerCase())
+    const checked = parseForm(NewVocabularyItem, { name }, FIELDS)
+    if (!checked.ok) return refuse(checked.errors.name ?? texts.addFailed)
+    const added = checked.data.name
+    const taken = existing.find((other) => other.toLowerCase() === added.toLowerCase())
     if (taken) return refuse(texts.duplicate(taken))
     announce(null)
-    create.mutate(parsed.data, {
+    create.mutate(added, {
       onSuccess: () => {
         setName('')
         setError(undefined)
-        announce({ tone: 'success', text: texts.added(parsed.data) })
+        announce({ tone: 'success', text: texts.added(added) })
       },
       onError: (failure) => {
         const refusal = nameRefusal(failure)

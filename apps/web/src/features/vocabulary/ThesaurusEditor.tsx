@@ -7,6 +7,7 @@ import {
 } from '@dataportaal/contract'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { ApiError } from '../../shared/api/client.ts'
+import { fieldErrorsFromProblem, hasFieldErrors } from '../../shared/forms/field-errors.ts'
 import { Button } from '../../shared/ui/nlds.ts'
 import { DialogButtons, ModalDialog } from '../../shared/ui/ModalDialog.tsx'
 import { useSaveThesaurus } from './api.ts'
@@ -36,12 +37,8 @@ function termsError(terms: string[]): string | undefined {
 /** A refusal by the server, put next to the field it is about (`body.synonyms.3` → synonyms). */
 function serverErrors(error: unknown): FieldErrors | null {
   if (!(error instanceof ApiError) || ![409, 422].includes(error.status)) return null
-  const errors: FieldErrors = {}
-  for (const { path, message } of error.problem?.errors ?? []) {
-    const field = path.split('.')[1]
-    if ((field === 'synonyms' || field === 'related') && !errors[field]) errors[field] = message
-  }
-  return Object.keys(errors).length > 0 ? errors : null
+  const errors = fieldErrorsFromProblem(error.problem, ['synonyms', 'related'] as const)
+  return hasFieldErrors(errors) ? errors : null
 }
 
 /**

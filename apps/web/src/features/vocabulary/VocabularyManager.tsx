@@ -2,6 +2,7 @@ import type { ManagedVocabularyItem } from '@dataportaal/contract'
 import { useId, useRef, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { usePageTitle } from '../../shared/page-title.ts'
+import { pageCount } from '../../shared/pagination/page-count.ts'
 import { Button, Textbox } from '../../shared/ui/nlds.ts'
 import { Pagination } from '../../shared/ui/Pagination.tsx'
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
@@ -67,8 +68,9 @@ export function VocabularyManager({
   const items = list.data?.Results ?? []
   const needle = filter.trim().toLowerCase()
   const matching = needle ? items.filter((item) => item.name.toLowerCase().includes(needle)) : items
-  const pageCount = Math.max(1, Math.ceil(matching.length / PAGE_SIZE))
-  const current = Math.min(page, pageCount)
+  // Paged here, not by the API; the one page count (with its cap) still applies.
+  const pages = Math.max(1, pageCount(matching.length, PAGE_SIZE))
+  const current = Math.min(page, pages)
   const shown = matching.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)
 
   const openDelete = (item: ManagedVocabularyItem) => {
@@ -176,7 +178,7 @@ export function VocabularyManager({
           )}
           <Pagination
             page={current}
-            pageCount={pageCount}
+            pageCount={pages}
             hrefFor={hrefFor}
             label={texts.pagination}
             onNavigate={() => listHeading.current?.focus()}

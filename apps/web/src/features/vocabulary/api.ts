@@ -4,21 +4,13 @@ import {
   NewVocabularyId,
   ThesaurusEntry,
   apiPaths,
-  fetchWithRetry,
   type NewVocabularyItem,
   type ThesaurusEdit,
 } from '@dataportaal/contract'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { z } from 'zod'
-import {
-  apiFetch,
-  apiRequest,
-  apiUrl,
-  checkResponse,
-  requestHeaders,
-} from '../../shared/api/client.ts'
-import { configQuery } from '../../shared/api/config.ts'
-import { vocabularyKeys } from '../classification/api.ts'
+import { apiFetch, apiRequest } from '../../shared/api/client.ts'
+import { markStaleButConfig } from '../../shared/stale.ts'
+import { vocabularyKeys } from '../../shared/vocabulary.ts'
 
 /** Themes ("tags" in the API) or labels. */
 export type ManagedKind = 'theme' | 'label'
@@ -46,52 +38,29 @@ export function useManagedList(kind: ManagedKind) {
   })
 }
 
-const REQUEST_TIMEOUT_MS = 30_000
-
-/** A JSON body on /api, with the app's retry policy and problem handling. */
-async function sendJson<T extends z.ZodType>(
-  schema: T,
-  path: string,
-  method: 'PUT',
-  body: unknown,
-): Promise<z.infer<T>> {
-  const prefix = API_PREFIX.authenticated
-  const headers = requestHeaders(prefix)
-  headers.set('Content-Type', 'application/json')
-  const response = await fetchWithRetry(
-    fetch,
-    apiUrl(path, undefined, prefix),
-    { method, headers, body: JSON.stringify(body) },
-    { totalTimeoutMs: REQUEST_TIMEOUT_MS },
-  )
-  await checkResponse(response, prefix)
-  return schema.parse(await response.json())
-}
-
 /**
  * Themes, labels and the thesaurus show up almost everywhere: search facets, pickers, the home
  * page, documents. After a change all of it (but the run-time config) is marked stale and fetched
  * again when next shown; the admin lists and the thesaurus on screen at once.
  */
 function refreshAfterVocabularyChange(client: QueryClient) {
-  const refetchNow = [managedKeys.all[0], vocabularyKeys.all[0]] as unknown[]
-  void client.invalidateQueries({
-    predicate: ({ queryKey: [root] }) =>
-      root !== configQuery.queryKey[0] && !refetchNow.includes(root),
-    refetchType: 'none',
-  })
+  markStaleButConfig(client, [managedKeys.all[0], vocabularyKeys.all[0]])
   void client.invalidateQueries({ queryKey: managedKeys.all })
   void client.invalidateQueries({ queryKey: vocabularyKeys.all })
 }
 
-export { useThesaurus } from '../classification/api.ts'
+export { useThesaurus } from '../../shared/vocabulary.ts'
 
 /** PUT /tags or /labels with `{ name }`; answers the new id. */
 export function useCreateItem(kind: ManagedKind) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (name: string) =>
-      sendJson(NewVocabularyId, PATHS[kind].create, 'PUT', { name } satisfies NewVocabularyItem),
+      apiRequest(NewVocabularyId, PATHS[kind].create, {
+        method: 'PUT',
+        prefix: API_PREFIX.authenticated,
+        json: { name } satisfies NewVocabularyItem,
+      }),
     onSuccess: () => refreshAfterVocabularyChange(client),
   })
 }
@@ -123,7 +92,11 @@ export function useSaveThesaurus() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: ({ name, edit }: { name: string; edit: ThesaurusEdit }) =>
-      sendJson(ThesaurusEntry, apiPaths.thesaurusEntry(name), 'PUT', edit),
+      apiRequest(ThesaurusEntry, apiPaths.thesaurusEntry(name), {
+        method: 'PUT',
+        prefix: API_PREFIX.authenticated,
+        json: edit,
+      }),
     onSuccess: () => refreshAfterVocabularyChange(client),
   })
 }

@@ -22,6 +22,15 @@ describe('calls of a signed-in user', () => {
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer h.p.s')
   })
 
+  it('send a JSON body as a string with its content type', async () => {
+    signIn()
+    const { fetchMock } = stubApi(() => json({ id: 1 }))
+    await apiFetch('/tags', { method: 'PUT', json: { name: 'Wonen' } })
+    const init = fetchMock.mock.calls[0]![1]
+    expect(init?.body).toBe('{"name":"Wonen"}')
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json')
+  })
+
   it('hand a 401 of /api to the registered handler, and still fail', async () => {
     signIn()
     const onUnauthorized = vi.fn()

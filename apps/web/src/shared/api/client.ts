@@ -56,6 +56,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
   query?: QueryParams
   body?: BodyInit
+  /** A JSON body: sent as a string with its content type (instead of `body`). */
+  json?: unknown
   signal?: AbortSignal
   /** Defaults to /api when signed in, else /pubapi. */
   prefix?: string
@@ -82,13 +84,16 @@ export async function checkResponse(response: Response, prefix: string): Promise
 /** Every call of the app goes through here: prefix, bearer token, retry policy, problems. */
 export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const prefix = options.prefix ?? apiPrefix()
+  const headers = requestHeaders(prefix)
+  const hasJson = options.json !== undefined
+  if (hasJson) headers.set('Content-Type', 'application/json')
   const response = await fetchWithRetry(
     fetch,
     apiUrl(path, options.query, prefix),
     {
       method: options.method ?? 'GET',
-      headers: requestHeaders(prefix),
-      body: options.body,
+      headers,
+      body: hasJson ? JSON.stringify(options.json) : options.body,
       signal: options.signal,
     },
     { totalTimeoutMs: REQUEST_TIMEOUT_MS },

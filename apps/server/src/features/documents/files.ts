@@ -1,0 +1,39 @@
+import type { DocumentFile } from '@dataportaal/contract'
+
+/** A document's files as `FILES_JSON` selects them. */
+export type FileRows = Array<{
+  id: string
+  fileName: string
+  mediaType: string
+  size: number
+  sha256: string
+  extractionStatus: NonNullable<DocumentFile['extractionStatus']>
+  extractionError: string | null
+}>
+
+/** The files of document `d`, in their order, as one JSON array (a select expression). */
+export const FILES_JSON = `coalesce((select json_agg(json_build_object('id', f.id, 'fileName', f.file_name,
+                        'mediaType', f.media_type, 'size', f.size_bytes, 'sha256', f.sha256,
+                        'extractionStatus', f.extraction_status, 'extractionError', f.extraction_error)
+                        order by f.position, f.created_at)
+                        from document_files f where f.document_id = d.id), '[]')`
+
+/**
+ * The files as the API gives them, each with its download path; whether their text could
+ * be read, and why not, only for those who can act on it (`withExtraction`: owner, admin).
+ */
+export const presentFiles = (
+  documentId: string,
+  files: FileRows,
+  withExtraction = false,
+): DocumentFile[] =>
+  files.map(({ extractionStatus, extractionError, ...file }) => ({
+    ...file,
+    size: Number(file.size),
+    url: fileDownloadPath(documentId, file.id),
+    ...(withExtraction ? { extractionStatus, extractionError } : {}),
+  }))
+
+/** Path of a file download, relative to the API prefix the caller used. */
+export const fileDownloadPath = (documentId: string, fileId: string) =>
+  `/documents/${documentId}/files/${fileId}`

@@ -1,0 +1,36 @@
+/**
+ * The document module's public interface: what other features may use of a document. They
+ * import from here only, never from the files behind it, so those can change freely.
+ */
+export { DOCUMENT_JOINS, documentColumns } from './columns.ts'
+export { pageOfDocuments, type DocumentSelection, type Page } from './document-page.ts'
+export { formatName } from './formats.ts'
+export {
+  SELF_VALIDATION_REFUSED,
+  selfValidationBlock,
+  type Authorship,
+  type FourEyesRule,
+} from './four-eyes.ts'
+export {
+  lockEditableDocument,
+  lockVisibleDocument,
+  type LockedDocument,
+  type RowLock,
+} from './lock.ts'
+export {
+  authorize,
+  authorizeDecision,
+  can,
+  type Action,
+  type DocumentAction,
+  type DocumentFacts,
+  type ViewerAction,
+} from './policy.ts'
+export {
+  presentSummary,
+  roundedAverage,
+  type DocumentListRow,
+  type DocumentSummaryRow,
+} from './presenter.ts'
+export { refreshSearchIndex } from './search-index.ts'
+export { visibleTo } from './visibility.ts'

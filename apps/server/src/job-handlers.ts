@@ -1,0 +1,28 @@
+import type { Config } from './config.ts'
+import type { Db } from './db/client.ts'
+import { deliverDataRequestJob, type DeliveryLog } from './features/data-requests/delivery-job.ts'
+import { DELIVER_DATA_REQUEST_JOB } from './features/data-requests/service.ts'
+import { EXTRACT_TEXT_JOB, extractTextJob } from './features/uploads/extraction-job.ts'
+import type { FileStore } from './storage/file-store.ts'
+import type { JobHandlers } from './jobs/worker.ts'
+
+/**
+ * Every kind of background job the server runs, with its handler: like app.ts it puts the
+ * features together, so jobs/ itself stays free of them. Data-question delivery
+ * needs the mail settings: without `config` (the upload tests' runner) those jobs are left
+ * alone.
+ */
+export function jobHandlers(deps: {
+  db: Db
+  store: FileStore
+  config?: Config
+  log?: DeliveryLog
+}): JobHandlers {
+  const { config } = deps
+  return {
+    [EXTRACT_TEXT_JOB]: extractTextJob(deps),
+    ...(config && {
+      [DELIVER_DATA_REQUEST_JOB]: deliverDataRequestJob({ db: deps.db, config, log: deps.log }),
+    }),
+  }
+}
