@@ -10,13 +10,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
 import { employeeOf } from '../../http/access.ts'
 import { attachToDocument, detachFromDocument } from './service.ts'
-import type { VocabularyKind as Vocabulary } from '../vocabulary/kind.ts'
+import type { VocabularyKind } from '../vocabulary/kind.ts'
 
 /** The path segment of each vocabulary (spec section 7) and its Dutch name in the docs. */
-const SEGMENTS: Array<{ segment: string; vocabulary: Vocabulary; tag: string; what: string }> = [
-  { segment: 'tag', vocabulary: 'themes', tag: 'thema’s', what: 'Een thema' },
-  { segment: 'label', vocabulary: 'labels', tag: 'labels', what: 'Een label' },
-]
+const SEGMENTS: Array<{ segment: string; vocabulary: VocabularyKind; tag: string; what: string }> =
+  [
+    { segment: 'tag', vocabulary: 'themes', tag: 'thema’s', what: 'Een thema' },
+    { segment: 'label', vocabulary: 'labels', tag: 'labels', what: 'Een label' },
+  ]
 
 const responses = { 200: DocumentClassification, 404: Problem, 422: Problem }
 

@@ -3,23 +3,18 @@ import type { Employee } from '../../auth/viewer.ts'
 import type { Db, Queryable } from '../../db/client.ts'
 import { recordAudit } from '../audit/record.ts'
 import { lockVisibleDocument, refreshSearchIndex, type LockedDocument } from '../documents/index.ts'
-import type { VocabularyKind as Vocabulary } from '../vocabulary/kind.ts'
+import { VOCABULARY_LINKS as LINKS, type VocabularyKind } from '../vocabulary/kind.ts'
 import { resolveName } from '../vocabulary/lookup.ts'
 
 // Any signed-in employee may attach and remove themes and labels on any document they see;
 // the routes' access 'employee' lets only them in.
-
-const LINKS: Record<Vocabulary, { table: string; key: string; singular: 'theme' | 'label' }> = {
-  themes: { table: 'document_themes', key: 'theme_id', singular: 'theme' },
-  labels: { table: 'document_labels', key: 'label_id', singular: 'label' },
-}
 
 /** Search and facets follow at once; the audit log says who changed what. */
 async function recordChange(
   tx: Queryable,
   viewer: Employee,
   document: LockedDocument,
-  vocabulary: Vocabulary,
+  vocabulary: VocabularyKind,
   change: 'added' | 'removed',
   name: string,
 ) {
@@ -55,7 +50,7 @@ export async function attachToDocument(
   db: Db,
   employee: Employee,
   documentId: string,
-  vocabulary: Vocabulary,
+  vocabulary: VocabularyKind,
   name: string,
 ): Promise<DocumentClassification> {
   const { table, key } = LINKS[vocabulary]
@@ -83,7 +78,7 @@ export async function detachFromDocument(
   db: Db,
   employee: Employee,
   documentId: string,
-  vocabulary: Vocabulary,
+  vocabulary: VocabularyKind,
   name: string,
 ): Promise<DocumentClassification> {
   const { table, key } = LINKS[vocabulary]
