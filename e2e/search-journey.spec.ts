@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import { ROUTES } from './support/routes.ts'
+import { API, ROUTES } from './support/routes.ts'
 import { searchBox, waitForScreen } from './support/portal.ts'
 import { visitAsPublic } from './support/visitor.ts'
 
@@ -37,6 +37,19 @@ test('a visitor searches, filters by a facet, opens a document, downloads its fi
   await expect(total).not.toHaveText(unfiltered ?? '')
   const filteredUrl = page.url()
   await expect(page.getByRole('button', { name: /Soort: Dataset/ })).toBeVisible()
+
+  // Follow the filtered search without an account: its Atom feed, linked and announced.
+  const feedLink = page.getByRole('link', { name: 'Volg deze zoekopdracht (Atom-feed)' })
+  const feedHref = (await feedLink.getAttribute('href')) ?? ''
+  expect(feedHref).toBe(
+    `${API.documentsFeed}?${new URLSearchParams({ query: 'bevolking per wijk', categoryType: 'Dataset' }).toString()}`,
+  )
+  await expect(
+    page.locator('head link[rel="alternate"][type="application/atom+xml"]'),
+  ).toHaveAttribute('href', feedHref)
+  const feed = await page.request.get(feedHref)
+  expect(feed.headers()['content-type']).toContain('application/atom+xml')
+  expect(await feed.text()).toContain(`<title type="text">${DATASET.title}</title>`)
 
   // Open the document from the results.
   await page.getByRole('link', { name: DATASET.title }).click()

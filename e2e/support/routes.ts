@@ -28,6 +28,8 @@ export const API = {
   config: `${API_PREFIX.public}${apiPaths.config}`,
   search: (query: string) =>
     `${API_PREFIX.public}${apiPaths.search}?${new URLSearchParams({ query }).toString()}`,
+  /** The Atom feed of new documents; a search's parameters follow. */
+  documentsFeed: `${API_PREFIX.public}${apiPaths.documentsFeed}`,
   /** `/pubapi/complete/`; the typed text follows, URL-encoded. */
   completePrefix: `${API_PREFIX.public}${apiPaths.complete('')}`,
 } as const

@@ -19,14 +19,17 @@ import { clientConfig, clientConfigRoutes } from './features/client-config/route
 import { classificationRoutes } from './features/classification/routes.ts'
 import { dataRequestRoutes } from './features/data-requests/routes.ts'
 import { dashboardRoutes } from './features/dashboard/routes.ts'
+import { dcatRoutes } from './features/dcat/routes.ts'
 import { deletionRoutes } from './features/deletion/routes.ts'
 import { documentRoutes } from './features/documents/routes.ts'
 import { employeeRoutes } from './features/employees/routes.ts'
 import { recordEmployee } from './features/employees/service.ts'
 import { favoriteRoutes } from './features/favorites/routes.ts'
+import { feedRoutes } from './features/feeds/routes.ts'
 import { followingRoutes } from './features/following/routes.ts'
 import { healthRoutes } from './features/health/routes.ts'
 import { registerMetrics } from './features/metrics/register.ts'
+import { publicationPageHead, publicationRoutes } from './features/publication/routes.ts'
 import { ratingRoutes } from './features/ratings/routes.ts'
 import { searchRoutes } from './features/search/routes.ts'
 import { vocabularyAdminRoutes } from './features/vocabulary/admin-routes.ts'
@@ -150,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await scope.register(searchRoutes({ db, config, audience: 'public' }))
       await scope.register(documentRoutes({ db, store, config, audience: 'public' }))
       await scope.register(vocabularyRoutes({ db, audience: 'public' }))
+      await scope.register(feedRoutes({ db, config }))
     },
     { prefix: API_PREFIX.public },
   )
@@ -187,6 +191,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: API_PREFIX.mail },
   )
 
-  await registerWebApp(app, { webDistDir: config.webDistDir, portalName: config.portalName })
+  // Outside the API: robots.txt and the sitemaps, for search engines.
+  await app.register(publicationRoutes({ db, config }))
+  // Outside the API too: the DCAT-AP-NL catalogue that data.overheid.nl harvests.
+  await app.register(dcatRoutes({ db, config }))
+
+  await registerWebApp(app, {
+    webDistDir: config.webDistDir,
+    portalName: config.portalName,
+    // A published document's page carries its title, link preview and JSON-LD in the HTML.
+    pageHead: publicationPageHead({ db, config }),
+  })
   return app
 }

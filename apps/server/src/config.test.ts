@@ -66,3 +66,43 @@ describe('maskUrlCredentials', () => {
     )
   })
 })
+
+describe('the DCAT-AP-NL catalogue', () => {
+  it('starts without configuration, with the demo publisher and contact', () => {
+    const { catalogue } = loadConfig({})
+    expect(catalogue.publisher.uri).toMatch(/^https:\/\/identifier\.overheid\.nl\/tooi\/id\//)
+    expect(catalogue.publisher.name).toBe('Dataportaal Voorbeeldstad')
+    expect(catalogue.contact).toEqual({
+      name: 'Team Open Data',
+      email: 'data@voorbeeldstad.nl',
+      phone: null,
+    })
+    expect(catalogue.title).toBe('Datacatalogus Dataportaal Voorbeeldstad')
+  })
+
+  it('takes the city’s own publisher, contact and texts', () => {
+    const { catalogue } = loadConfig({
+      PUBLISHER_URI: 'https://identifier.overheid.nl/tooi/id/gemeente/gm0363',
+      PUBLISHER_NAME: 'Gemeente Amsterdam',
+      CONTACT_EMAIL: 'opendata@amsterdam.nl',
+      CONTACT_PHONE: '14 020',
+      CATALOGUE_TITLE: 'Open data Amsterdam',
+    })
+    expect(catalogue.publisher).toEqual({
+      uri: 'https://identifier.overheid.nl/tooi/id/gemeente/gm0363',
+      name: 'Gemeente Amsterdam',
+    })
+    expect(catalogue.contact.phone).toBe('14 020')
+    expect(catalogue.title).toBe('Open data Amsterdam')
+  })
+
+  it('refuses a publisher that is no https URI, and a wrong e-mail or telephone', () => {
+    for (const value of ['http://identifier.overheid.nl/tooi/id/gemeente/gm0363', 'gm0363']) {
+      const message = startUpMessage({ PUBLISHER_URI: value })
+      expect(message).toContain('PUBLISHER_URI')
+      expect(message).toContain('TOOI')
+    }
+    expect(startUpMessage({ CONTACT_EMAIL: 'geen adres' })).toContain('CONTACT_EMAIL')
+    expect(startUpMessage({ CONTACT_PHONE: 'bel ons' })).toContain('CONTACT_PHONE')
+  })
+})

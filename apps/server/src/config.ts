@@ -129,6 +129,31 @@ const EnvSchema = z.object({
     )
     .optional(),
   MAP_ATTRIBUTION: z.string().max(300).default(''),
+  // The DCAT-AP-NL catalogue (/catalogus): who publishes it and whom to ask (docs/configuration.md).
+  PUBLISHER_URI: z
+    .url({
+      protocol: /^https$/,
+      error:
+        'must be an https URI, the TOOI identifier of the organisation (https://identifier.overheid.nl/tooi/id/gemeente/gm0363)',
+    })
+    .default('https://identifier.overheid.nl/tooi/id/gemeente/gm9999'),
+  PUBLISHER_NAME: z.string().trim().min(1).max(200).optional(),
+  CONTACT_NAME: z.string().trim().min(1).max(200).default('Team Open Data'),
+  CONTACT_EMAIL: z.email().optional(),
+  CONTACT_PHONE: z
+    .string()
+    .regex(
+      /^\+?[0-9][0-9 ()-]{4,24}$/,
+      'must be a telephone number, e.g. +31 20 123 4567 or 14 020',
+    )
+    .optional(),
+  CATALOGUE_TITLE: z.string().trim().min(1).max(200).optional(),
+  CATALOGUE_DESCRIPTION: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2000)
+    .default('De open data van de gemeente: datasets, kaarten en dashboards, met hun bestanden.'),
   DEMO_CONTENT: flag('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -206,6 +231,16 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       city: env.FOOTER_CITY_URL,
     },
     map: { tileUrl: env.MAP_TILE_URL ?? null, attribution: env.MAP_ATTRIBUTION },
+    catalogue: {
+      title: env.CATALOGUE_TITLE ?? `Datacatalogus ${env.PORTAL_NAME}`,
+      description: env.CATALOGUE_DESCRIPTION,
+      publisher: { uri: env.PUBLISHER_URI, name: env.PUBLISHER_NAME ?? env.PORTAL_NAME },
+      contact: {
+        name: env.CONTACT_NAME,
+        email: env.CONTACT_EMAIL ?? env.DATA_REQUEST_TO,
+        phone: env.CONTACT_PHONE ?? null,
+      },
+    },
     demoContent: env.DEMO_CONTENT,
     logLevel: env.LOG_LEVEL,
     http: {

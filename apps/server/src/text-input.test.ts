@@ -56,8 +56,9 @@ function stringsWithoutRule(document: OpenApiDocument): string[] {
     if (types.includes('string')) {
       strings++
       const choice = 'enum' in node || 'const' in node
-      // Files travel as binary parts: they are checked as files, not as text.
-      const safeFormat = ['uuid', 'date', 'binary'].includes(String(node.format))
+      // Files travel as binary parts: they are checked as files, not as text. A date-time
+      // (the DCAT catalogue's modified_since) is checked by its ISO 8601 format, as a date.
+      const safeFormat = ['uuid', 'date', 'date-time', 'binary'].includes(String(node.format))
       if (!choice && !safeFormat && !rules.includes(String(node.pattern))) found.push(at)
     }
     for (const [key, value] of Object.entries(node)) visit(value, `${at}.${key}`, seen)

@@ -1,6 +1,8 @@
 /** API paths after the prefix (spec section 7), in one place for the server's tests and the web client. */
 export const apiPaths = {
   search: '/search',
+  /** An Atom feed of the newest published documents of a search (public only). */
+  documentsFeed: '/feeds/documents.atom',
   dashboard: '/search/dashboard',
   complete: (query: string) => `/complete/${encodeURIComponent(query)}`,
   document: (id: string) => `/documents/${id}`,

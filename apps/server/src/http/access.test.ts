@@ -55,6 +55,14 @@ const doc = {
 /** Keyed by method and route path after the prefix. */
 const TABLE: Record<string, Case[]> = {
   'GET /config': [{ name: 'client configuration', path: () => apiPaths.config, pubapi: ALL_OK }],
+  'GET /feeds/documents.atom': [
+    { name: 'feed', path: () => `${apiPaths.documentsFeed}?tags=Bevolking`, pubapi: ALL_OK },
+    {
+      name: 'feed with a page number',
+      path: () => `${apiPaths.documentsFeed}?offset=2`,
+      pubapi: [422, 422, 422],
+    },
+  ],
   'GET /search': [
     { name: 'search', path: () => `${apiPaths.search}?query=wijk`, pubapi: ALL_OK, api: SIGNED_IN },
     {

@@ -74,3 +74,70 @@ describe('serving the built web app', () => {
     expect(response.body).toBe(CHUNK)
   })
 })
+
+describe('a page with a head of its own', () => {
+  const PAGE = `<!doctype html><html lang="nl"><head><meta charset="utf-8">
+<meta name="description" content="Het portaal."><title>app</title></head><body><div id="root"></div></body></html>`
+  let app: FastifyInstance
+  let dist: string
+  const asked: string[] = []
+
+  beforeAll(async () => {
+    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-web-'))
+    await fs.writeFile(path.join(dist, 'index.html'), PAGE)
+    await fs.writeFile(path.join(dist, 'index.html.br'), zlib.brotliCompressSync(PAGE))
+    app = Fastify()
+    await registerWebApp(app, {
+      webDistDir: dist,
+      portalName: 'Dataportaal Test',
+      pageHead: async (pagePath) => {
+        asked.push(pagePath)
+        if (pagePath === '/kapot') throw new Error('database weg')
+        if (pagePath !== '/eigen') return null
+        return {
+          title: 'Titel $& </title> | Portaal',
+          description: 'Over "dit" & <dat>',
+          elements: '<meta property="og:title" content="Titel">',
+        }
+      },
+    })
+    await app.ready()
+  })
+  afterAll(async () => {
+    await app.close()
+    await fs.rm(dist, { recursive: true, force: true })
+  })
+
+  it('gets that head in place of the title and description, uncompressed and never cached', async () => {
+    const response = await app.inject({
+      url: '/eigen?x=1',
+      headers: { 'accept-encoding': 'br' },
+    })
+    expect(asked).toContain('/eigen')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-encoding']).toBeUndefined()
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.body).toBe(
+      `<!doctype html><html lang="nl"><head><meta charset="utf-8">
+<title>Titel $&amp; &lt;/title&gt; | Portaal</title>
+<meta name="description" content="Over &quot;dit&quot; &amp; &lt;dat&gt;">
+<meta property="og:title" content="Titel">
+</head><body><div id="root"></div></body></html>`,
+    )
+  })
+
+  it('is the plain index when the source has no head for the path, or fails', async () => {
+    for (const url of ['/andere', '/kapot']) {
+      const response = await app.inject({ url })
+      expect(response.statusCode, url).toBe(200)
+      expect(response.body, url).toBe(PAGE)
+    }
+  })
+
+  it('is not asked for API paths or files', async () => {
+    asked.length = 0
+    expect((await app.inject({ url: '/api/eigen' })).statusCode).toBe(404)
+    expect((await app.inject({ url: '/eigen.js' })).statusCode).toBe(404)
+    expect(asked).toEqual([])
+  })
+})

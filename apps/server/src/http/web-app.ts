@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { API_PREFIX } from '@dataportaal/contract'
 import { escapeHtml } from '../shared/html.ts'
 import { sendProblem } from './problem.ts'
@@ -36,12 +36,50 @@ function cacheControl(filePath: string) {
 }
 
 /**
+ * What a page's head says to those who read the HTML without running the app (search
+ * engines, link previews in chat apps). The app sets the title itself once it runs; this
+ * one is the same, so there is no flash of another title.
+ */
+export interface PageHead {
+  /** The page's whole title, as the app sets it; plain text. */
+  title: string
+  /** Takes the place of the index's own description; plain text. */
+  description: string
+  /** Further head elements as markup, every value in them already escaped by their maker. */
+  elements: string
+}
+
+/** The head of a page path (without query), or null for the index as it is. */
+export type PageHeadSource = (path: string) => Promise<PageHead | null>
+
+const TITLE = /<title>[\s\S]*?<\/title>/i
+const DESCRIPTION = /<meta\s[^>]*\bname=["']?description["']?[^>]*>/i
+const HEAD_END = /<\/head>/i
+
+/** The index with the page's head, or null when the index has no head to put it in. */
+export function withPageHead(index: string, head: PageHead): string | null {
+  if (!HEAD_END.test(index)) return null
+  const elements = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}">`,
+    head.elements,
+  ].join('\n')
+  // Functions, not strings, as replacements: a `$&` in a title must stay text.
+  return index
+    .replace(TITLE, () => '')
+    .replace(DESCRIPTION, () => '')
+    .replace(HEAD_END, () => `${elements}\n</head>`)
+}
+
+/**
  * Serves the built web app. Every other path that is not an API path answers with the
  * app's index.html (history fallback); the app's router sends unknown routes home.
+ * `pageHead` may give a page its own head (a document's title, description and metadata):
+ * that page is then the index read afresh with that head, never its pre-compressed copy.
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { webDistDir: string; portalName: string },
+  options: { webDistDir: string; portalName: string; pageHead?: PageHeadSource },
 ) {
   const indexFile = path.join(options.webDistDir, 'index.html')
   const built = fs.existsSync(indexFile)
@@ -60,13 +98,30 @@ export async function registerWebApp(
       },
     })
   }
-  app.setNotFoundHandler((request, reply) => {
+  /** The index with the page's own head; null (the plain index) when it has none, or on failure. */
+  async function pageWithHead(request: FastifyRequest): Promise<string | null> {
+    if (!options.pageHead) return null
+    try {
+      const head = await options.pageHead(request.url.split('?')[0] ?? '/')
+      if (!head) return null
+      // Read per request, like the static files: a rebuild of the app needs no restart.
+      return withPageHead(await fs.promises.readFile(indexFile, 'utf8'), head)
+    } catch (error) {
+      // The page still works without its head: the app fetches what it shows itself.
+      request.log.error({ err: error }, 'page head failed; serving the plain index')
+      return null
+    }
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD'
     if (isApiPath(request.url) || !wantsPage || isFilePath(request.url)) {
       return sendProblem(reply, 404, 'Deze URL bestaat niet.')
     }
     reply.header('Cache-Control', 'no-cache')
     if (!built) return reply.type('text/html; charset=utf-8').send(notBuiltPage(options.portalName))
+    const page = await pageWithHead(request)
+    if (page !== null) return reply.type('text/html; charset=utf-8').send(page)
     return reply.sendFile('index.html', options.webDistDir)
   })
 }

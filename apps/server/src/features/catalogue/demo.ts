@@ -43,6 +43,14 @@ export async function loadDemoVocabularies(db: Db) {
     for (const entry of await readJson('thesaurus.json', z.array(ThesaurusEntry))) {
       await saveThesaurusEntry(tx, entry)
     }
+    // The EU data theme of each demo theme, for the DCAT-AP-NL catalogue (dcat:theme).
+    const euThemes = await readJson('eu-themes.json', z.record(z.string(), z.string()))
+    for (const [name, code] of Object.entries(euThemes)) {
+      await tx.query(
+        'update themes set eu_theme = $2 where lower(name) = lower($1) and eu_theme is null',
+        [name, code],
+      )
+    }
   })
 }
 

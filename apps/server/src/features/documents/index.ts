@@ -33,4 +33,5 @@ export {
   type DocumentSummaryRow,
 } from './presenter.ts'
 export { refreshSearchIndex } from './search-index.ts'
+export { getDocument } from './service.ts'
 export { visibleTo } from './visibility.ts'

@@ -23,7 +23,16 @@ function arrayFilter(column: string, values: string[], noneNames: Set<string>, p
   return `(${parts.join(' or ')})`
 }
 
-function whereClause(viewer: Viewer, input: SearchQuery, match: TextMatch, params: Params) {
+/** What selects the documents of a search, without its paging and order. */
+export type SearchFilters = Omit<SearchQuery, 'offset' | 'pageSize' | 'sort'>
+
+/** The condition on `d` of a search: visible to the viewer, matching the text and filters. */
+export function whereClause(
+  viewer: Viewer,
+  input: SearchFilters,
+  match: TextMatch,
+  params: Params,
+) {
   const where = [visibleTo(viewer, params)]
   if (match.kind === 'text') {
     where.push(`d.search_vector @@ to_tsquery('dutch', ${params.add(match.prefixQuery)})`)

@@ -2,6 +2,8 @@ import type { Bucket, SearchResult } from '@dataportaal/contract'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { formatDate, formatNumber } from '../../shared/format.ts'
+import { documentsFeedHref } from '../../shared/feeds/feed-href.ts'
+import { FeedLink } from '../../shared/feeds/FeedLink.tsx'
 import { usePageTitle } from '../../shared/page-title.ts'
 import { documentHref, searchHref, DATA_QUESTION_PATH } from '../../shared/routes.ts'
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
@@ -28,6 +30,8 @@ const TEXTS = {
   recentError: 'De nieuwste documenten konden niet worden geladen.',
   recentEmpty: 'Er zijn nog geen documenten gepubliceerd.',
   allDocuments: 'Bekijk alle documenten',
+  feed: 'Volg alle nieuwe documenten (Atom-feed)',
+  feedTitle: 'Nieuwe documenten',
   documentCount: (count: number) =>
     `${formatNumber(count)} ${count === 1 ? 'document' : 'documenten'}`,
 }
@@ -141,6 +145,11 @@ function RecentSection() {
           </p>
         </>
       )}
+      <p className="utrecht-paragraph">
+        <FeedLink href={documentsFeedHref()} title={TEXTS.feedTitle}>
+          {TEXTS.feed}
+        </FeedLink>
+      </p>
     </section>
   )
 }

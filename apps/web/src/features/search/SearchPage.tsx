@@ -11,6 +11,7 @@ import { EmptyResults, PageOutOfRange } from './EmptyResults.tsx'
 import { Facets } from './Facets.tsx'
 import { activeFilters, withoutFilters, withSort } from './filters.ts'
 import { ResultList } from './ResultList.tsx'
+import { SearchFeedLink } from './SearchFeedLink.tsx'
 import { PAGE_SIZE, readSearchState } from './search-url.ts'
 import { searchHref } from '../../shared/routes.ts'
 import { type SearchState } from '../../shared/search-state.ts'
@@ -151,6 +152,7 @@ export function SearchPage() {
               </div>
             )}
           </PagedResults>
+          <SearchFeedLink state={state} />
         </div>
       </div>
     </div>

@@ -55,6 +55,20 @@ export const SEARCH_PAGE_TEXTS = {
   dateFrom: (date: string) => `vanaf ${date}`,
   dateTo: (date: string) => `tot en met ${date}`,
 
+  /** The Atom feed of the search shown, linked below the results. */
+  feed: {
+    all: { link: 'Volg alle nieuwe documenten (Atom-feed)', title: 'Nieuwe documenten' },
+    theme: (name: string) => ({
+      link: `Volg het thema ${name} (Atom-feed)`,
+      title: `Nieuwe documenten over ${name}`,
+    }),
+    search: {
+      link: 'Volg deze zoekopdracht (Atom-feed)',
+      title: 'Nieuwe documenten bij deze zoekopdracht',
+    },
+    withoutLabels: 'De feed is openbaar en filtert daarom niet op labels.',
+  },
+
   empty: {
     heading: (query: string) =>
       query ? `Geen resultaten voor "${query}"` : 'Geen documenten gevonden',

@@ -88,3 +88,11 @@ export const ChevronIcon = (props: IconProps) => (
     <path d="m6 9 6 6 6-6" />
   </Icon>
 )
+
+/** The usual feed symbol: a dot and two arcs. */
+export const FeedIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="6" cy="18" r="1.5" fill="currentColor" />
+    <path d="M4 11a9 9 0 0 1 9 9M4 4a16 16 0 0 1 16 16" />
+  </Icon>
+)

@@ -1,0 +1,299 @@
+import type { Quad } from 'n3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/app.ts'
+import { createDocument } from '../../../test/factories.ts'
+import {
+  EXPECTED_WARNINGS,
+  parseJsonLd,
+  parseRdfXml,
+  parseTurtle,
+  tripleLines,
+  validateDcat,
+} from '../../../test/rdf.ts'
+import { CATALOGUE_PATH } from './graph.ts'
+import { EU, NS } from './vocabulary.ts'
+
+let ctx: TestContext
+const PUBLIC_URL = 'https://data.voorbeeldstad.nl'
+const SPECIAL = `Tabel <b> & "aanhalingen" 'enkel' — één café, ïjs, Ürün`
+const ids: Record<string, string> = {}
+
+const DATASET = `${NS.dcat}Dataset`
+const TYPE = `${NS.rdf}type`
+
+async function get(query = '', accept?: string) {
+  return ctx.app.inject({
+    url: `${CATALOGUE_PATH}${query}`,
+    headers: accept ? { accept } : {},
+  })
+}
+
+const turtle = async (query = '') => parseTurtle((await get(query)).body)
+
+const datasetsOf = (quads: readonly Quad[]) =>
+  quads
+    .filter((q) => q.predicate.value === TYPE && q.object.value === DATASET)
+    .map((q) => q.subject.value)
+
+const datasetIri = (id: string) => `${PUBLIC_URL}/documenten/${id}#dataset`
+
+async function addFile(id: string, fileName: string, mediaType: string, position: number) {
+  await ctx.db.query(
+    `insert into document_files (document_id, position, file_name, media_type, size_bytes, sha256)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [id, position, fileName, mediaType, 1000 + position, 'b'.repeat(64)],
+  )
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    env: {
+      PUBLIC_URL,
+      PUBLISHER_URI: 'https://identifier.overheid.nl/tooi/id/gemeente/gm0363',
+      PUBLISHER_NAME: 'Gemeente Voorbeeldstad',
+      CONTACT_PHONE: '+31 (0)20 123 4567',
+    },
+  })
+  const db = ctx.db
+  ids.plain = await createDocument(db, { title: 'Zonder thema of beschrijving' })
+  ids.special = await createDocument(db, {
+    title: SPECIAL,
+    description: `${SPECIAL}\n${'Lange beschrijving met diakrieten: coördinatie, reëel. '.repeat(170)}`,
+    themes: ['Bevolking', 'Eigen thema zonder EU-thema'],
+    labels: ['Intern label'],
+    contentType: 'Kaart',
+    file: {
+      fileName: `kaart <&> "één".geojson`,
+      mediaType: 'application/geo+json',
+      sha256: 'c'.repeat(64),
+      size: 5,
+    },
+  })
+  await db.query(`update themes set eu_theme = 'SOCI' where name = 'Bevolking'`)
+  ids.manyFiles = await createDocument(db, {
+    title: 'Veel bestanden',
+    description: 'Een dashboard met veel bijlagen.',
+    contentType: 'Dashboard',
+    themes: ['Bevolking'],
+  })
+  const types = [
+    'text/csv',
+    'application/pdf',
+    'application/x-onbekend',
+    'image/png',
+    'text/csv; charset=utf-8',
+  ]
+  for (let n = 0; n < 40; n++)
+    await addFile(ids.manyFiles, `bestand-${n}.dat`, types[n % types.length]!, n)
+  ids.otherLicence = await createDocument(db, { title: 'Andere licentie', fileText: 'a;b' })
+  await db.query(`update documents set license = $2 where id = $1`, [
+    ids.otherLicence,
+    `Eigen <licentie> & "voorwaarden"`,
+  ])
+  ids.urlLicence = await createDocument(db, { title: 'Licentie als URL', fileText: 'a;b' })
+  await db.query(
+    `update documents set license = 'https://example.org/licentie?x=1&y=2' where id = $1`,
+    [ids.urlLicence],
+  )
+  ids.bySource = await createDocument(db, {
+    title: 'Bij de bron',
+    description: 'Tabel bij het CBS.',
+  })
+  await db.query(
+    `update documents set license = 'CC-BY-4.0', source_url = 'https://opendata.cbs.nl/statline/#/CBS/nl/dataset/82010NED/table' where id = $1`,
+    [ids.bySource],
+  )
+  ids.report = await createDocument(db, {
+    title: 'Een rapport',
+    contentType: 'Rapport',
+    fileText: 'x',
+  })
+  ids.pending = await createDocument(db, { title: 'Nog niet beoordeeld', status: 'openstaand' })
+  ids.deleted = await createDocument(db, { title: 'Verwijderd', deleted: true })
+  ids.old = await createDocument(db, { title: 'Oude dataset' })
+  await db.query(`update documents set modified_at = '2019-05-01T10:00:00Z' where id = $1`, [
+    ids.old,
+  ])
+})
+afterAll(() => ctx.close())
+
+describe('the catalogue', () => {
+  it('holds every published data document, and nothing else', async () => {
+    const datasets = datasetsOf(await turtle())
+    const expected = [
+      'plain',
+      'special',
+      'manyFiles',
+      'otherLicence',
+      'urlLicence',
+      'bySource',
+      'old',
+    ]
+    expect(datasets.sort()).toEqual(expected.map((key) => datasetIri(ids[key]!)).sort())
+  })
+
+  it('speaks Turtle, JSON-LD and RDF/XML with the same graph', async () => {
+    const ttl = await get('', 'text/turtle')
+    const jsonld = await get('', 'application/ld+json')
+    const rdfxml = await get('', 'application/rdf+xml')
+    expect(ttl.headers['content-type']).toMatch(/^text\/turtle/)
+    expect(jsonld.headers['content-type']).toMatch(/^application\/ld\+json/)
+    expect(rdfxml.headers['content-type']).toMatch(/^application\/rdf\+xml/)
+    const fromTurtle = tripleLines(parseTurtle(ttl.body))
+    expect(fromTurtle.length).toBeGreaterThan(300)
+    expect(tripleLines(await parseJsonLd(jsonld.body))).toEqual(fromTurtle)
+    expect(tripleLines(await parseRdfXml(rdfxml.body))).toEqual(fromTurtle)
+  })
+
+  it('conforms to the DCAT-AP and DCAT-AP-NL shapes in every serialisation', async () => {
+    for (const format of ['ttl', 'jsonld', 'rdf']) {
+      const body = (await get(`?format=${format}`)).body
+      const quads =
+        format === 'ttl'
+          ? parseTurtle(body)
+          : format === 'jsonld'
+            ? await parseJsonLd(body)
+            : await parseRdfXml(body)
+      const { violations, warnings } = await validateDcat(quads)
+      expect(violations, format).toEqual([])
+      // Recommended, but unknown to the portal: standards, documentation, data services.
+      for (const warning of warnings) {
+        expect(warning).toMatch(EXPECTED_WARNINGS)
+      }
+    }
+  })
+
+  it('is checked by shapes that do find a missing mandatory property', async () => {
+    const quads = (await turtle()).filter((q) => q.predicate.value !== `${NS.dcat}theme`)
+    const { violations } = await validateDcat(quads)
+    expect(violations.length).toBeGreaterThanOrEqual(7)
+    expect(violations.join('\n')).toMatch(/DatasetShape_theme_minCount/)
+  })
+
+  it('keeps texts with markup characters and diacritics intact', async () => {
+    const quads = await turtle()
+    const titles = quads
+      .filter((q) => q.predicate.value === `${NS.dct}title`)
+      .map((q) => q.object.value)
+    expect(titles).toContain(SPECIAL)
+    expect(titles).toContain(`kaart <&> "één".geojson`)
+    const rdfxml = await parseRdfXml((await get('?format=rdf')).body)
+    expect(rdfxml.map((q) => q.object.value)).toContain(SPECIAL)
+  })
+
+  it('fills the mandatory properties, with fallbacks where the portal has no value', async () => {
+    const quads = await turtle()
+    const of = (subject: string, predicate: string) =>
+      quads
+        .filter((q) => q.subject.value === subject && q.predicate.value === predicate)
+        .map((q) => q.object.value)
+    const plain = datasetIri(ids.plain!)
+    expect(of(plain, `${NS.dcat}theme`)).toEqual([EU.dataTheme('GOVE')])
+    expect(of(plain, `${NS.dct}description`)).toEqual(['Zonder thema of beschrijving'])
+    expect(of(plain, `${NS.dct}publisher`)).toEqual([
+      'https://identifier.overheid.nl/tooi/id/gemeente/gm0363',
+    ])
+    expect(of(plain, `${NS.dct}accessRights`)).toEqual([EU.accessRightPublic])
+    expect(of(plain, `${NS.dcat}landingPage`)).toEqual([`${PUBLIC_URL}/documenten/${ids.plain}`])
+    const special = datasetIri(ids.special!)
+    expect(of(special, `${NS.dcat}theme`)).toEqual([EU.dataTheme('SOCI')])
+    // Themes are keywords; labels are internal and never published.
+    expect(of(special, `${NS.dcat}keyword`).sort()).toEqual([
+      'Bevolking',
+      'Eigen thema zonder EU-thema',
+    ])
+    expect(quads.some((q) => q.object.value === 'Intern label')).toBe(false)
+    expect(of(datasetIri(ids.manyFiles!), `${NS.dcat}distribution`)).toHaveLength(40)
+    const contact = of(datasetIri(ids.plain!), `${NS.dcat}contactPoint`)[0]!
+    expect(of(contact, `${NS.vcard}hasTelephone`)).toEqual(['tel:+310201234567'])
+  })
+
+  it('maps the licences to the EU licence list, and describes others by their text', async () => {
+    const quads = await turtle()
+    const licences = quads
+      .filter((q) => q.predicate.value === `${NS.dct}license`)
+      .map((q) => q.object)
+    const iris = new Set(licences.filter((t) => t.termType === 'NamedNode').map((t) => t.value))
+    expect(iris).toEqual(
+      new Set([EU.licence('CC0'), EU.licence('CC_BY_4_0'), 'https://example.org/licentie?x=1&y=2']),
+    )
+    const other = licences.find((t) => t.termType === 'BlankNode')!
+    const label = quads.find(
+      (q) => q.subject.equals(other) && q.predicate.value === `${NS.rdfs}label`,
+    )
+    expect(label?.object.value).toBe(`Eigen <licentie> & "voorwaarden"`)
+  })
+
+  it('gives a file its download URL, IANA media type, EU file type and size', async () => {
+    const quads = await turtle()
+    const of = (predicate: string) =>
+      quads.filter((q) => q.predicate.value === predicate).map((q) => q.object.value)
+    expect(of(`${NS.dcat}downloadURL`)).toContain(
+      `${PUBLIC_URL}/pubapi/documents/${ids.otherLicence}/files/${
+        (
+          await ctx.db.query<{ id: string }>(
+            'select id::text from document_files where document_id = $1',
+            [ids.otherLicence],
+          )
+        )[0]!.id
+      }`,
+    )
+    expect(of(`${NS.dcat}mediaType`)).toContain(
+      'https://www.iana.org/assignments/media-types/text/csv',
+    )
+    expect(of(`${NS.dcat}mediaType`)).toContain(
+      'https://www.iana.org/assignments/media-types/application/x-onbekend',
+    )
+    expect(of(`${NS.dct}format`)).toContain(EU.fileType('GEOJSON'))
+    expect(of(`${NS.dcat}byteSize`)).toContain('1039')
+  })
+
+  it('returns only what changed after modified_since', async () => {
+    const recent = datasetsOf(await turtle('?modified_since=2020-01-01'))
+    expect(recent).not.toContain(datasetIri(ids.old!))
+    expect(recent).toHaveLength(6)
+    const all = datasetsOf(await turtle('?modified_since=2019-01-01T00:00:00Z'))
+    expect(all).toContain(datasetIri(ids.old!))
+  })
+})
+
+describe('negotiation and paging', () => {
+  it('answers Turtle to browsers and to no Accept at all, 406 to what it cannot give', async () => {
+    expect((await get()).headers['content-type']).toMatch(/^text\/turtle/)
+    const browser = await get('', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')
+    expect(browser.headers['content-type']).toMatch(/^text\/turtle/)
+    const ranked = await get('', 'text/turtle;q=0.5, application/rdf+xml')
+    expect(ranked.headers['content-type']).toMatch(/^application\/rdf\+xml/)
+    const refused = await get('', 'image/png')
+    expect(refused.statusCode).toBe(406)
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect((await get('?format=jsonld', 'image/png')).statusCode).toBe(200)
+  })
+
+  it('links its pages with Hydra', async () => {
+    const quads = await turtle()
+    const of = (predicate: string) =>
+      quads.filter((q) => q.predicate.value === predicate).map((q) => q.object.value)
+    expect(of(`${NS.hydra}totalItems`)).toEqual(['7'])
+    expect(of(`${NS.hydra}first`)).toEqual([`${PUBLIC_URL}/catalogus?page=1`])
+    expect(of(`${NS.hydra}last`)).toEqual([`${PUBLIC_URL}/catalogus?page=1`])
+    expect(of(`${NS.hydra}next`)).toEqual([])
+  })
+
+  it('refuses bad input with 422 problem details, and a page past the last with 404', async () => {
+    for (const query of [
+      '?page=0',
+      '?page=abc',
+      '?page=1.5',
+      '?page=100001',
+      '?modified_since=gisteren',
+      '?modified_since=2024-02-30x',
+      '?format=xml',
+    ]) {
+      const response = await get(query)
+      expect(response.statusCode, query).toBe(422)
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/)
+    }
+    expect((await get('?page=2')).statusCode).toBe(404)
+  })
+})

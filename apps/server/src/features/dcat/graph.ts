@@ -1,0 +1,288 @@
+import { DataFactory, type Quad, type Quad_Object, type Quad_Subject } from 'n3'
+import type { Config } from '../../config.ts'
+import type { CatalogueDataset, CatalogueFile, CataloguePage } from './service.ts'
+import {
+  EU,
+  EU_THEME_LABELS,
+  euThemesOf,
+  fileTypeOf,
+  ianaMediaTypeOf,
+  licenceOf,
+  NS,
+  type EuThemeCode,
+  type Licence,
+} from './vocabulary.ts'
+
+const { namedNode, literal, blankNode, quad } = DataFactory
+
+export type CatalogueSite = Pick<Config, 'publicUrl' | 'catalogue'>
+
+/** The catalogue's one address, outside the API: the URL to give data.overheid.nl. */
+export const CATALOGUE_PATH = '/catalogus'
+
+const term = <P extends keyof typeof NS>(prefix: P, local: string) =>
+  namedNode(`${NS[prefix]}${local}`)
+
+const dcat = (local: string) => term('dcat', local)
+const dct = (local: string) => term('dct', local)
+const foaf = (local: string) => term('foaf', local)
+const vcard = (local: string) => term('vcard', local)
+const skos = (local: string) => term('skos', local)
+const hydra = (local: string) => term('hydra', local)
+const a = term('rdf', 'type')
+
+/**
+ * Characters XML 1.0 cannot carry, not even escaped. The portal refuses them on input, but
+ * imported text may hold them; they are dropped from every text so that the Turtle, JSON-LD
+ * and RDF/XML of the catalogue carry one and the same graph.
+ */
+const NOT_IN_XML = new RegExp(
+  '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\uFFFE\\uFFFF]' +
+    '|[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]',
+  'g',
+)
+
+const dutch = (text: string) => literal(text.replace(NOT_IN_XML, ''), 'nl')
+const plain = (text: string) => literal(text.replace(NOT_IN_XML, ''))
+const dateTime = (date: Date) => literal(date.toISOString(), term('xsd', 'dateTime'))
+const nonNegative = (value: number) => literal(String(value), term('xsd', 'nonNegativeInteger'))
+
+/** An http(s) URL in its normalised form (spaces and the like escaped); null if it is none. */
+function httpUrl(text: string): string | null {
+  if (!URL.canParse(text)) return null
+  const url = new URL(text)
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null
+}
+
+/** The web app's document page (DOCUMENT_PATH of apps/web/src/shared/routes.ts). */
+const documentPage = (site: CatalogueSite, id: string) =>
+  `${site.publicUrl}/documenten/${encodeURIComponent(id)}`
+
+/** The public download of a file (the documents feature's /pubapi route). */
+const downloadUrl = (site: CatalogueSite, id: string, fileId: string) =>
+  `${site.publicUrl}/pubapi/documents/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}`
+
+/** The address of one page of the catalogue, with the filter it was asked with. */
+export function pageUrl(site: CatalogueSite, page: number, modifiedSince?: Date) {
+  const params = new URLSearchParams()
+  if (modifiedSince) params.set('modified_since', modifiedSince.toISOString())
+  params.set('page', String(page))
+  return `${site.publicUrl}${CATALOGUE_PATH}?${params.toString()}`
+}
+
+/** Collects the triples of the catalogue; each code-list value is described once. */
+class GraphBuilder {
+  readonly quads: Quad[] = []
+  private readonly described = new Set<string>()
+
+  add(
+    subject: Quad_Subject,
+    predicate: string | ReturnType<typeof namedNode>,
+    object: Quad_Object,
+  ) {
+    const p = typeof predicate === 'string' ? namedNode(predicate) : predicate
+    this.quads.push(quad(subject, p, object))
+  }
+
+  /** Describes a referenced resource once: its class and label, as the shapes require them. */
+  once(iri: string, describe: (node: ReturnType<typeof namedNode>) => void) {
+    if (this.described.has(iri)) return namedNode(iri)
+    this.described.add(iri)
+    const node = namedNode(iri)
+    describe(node)
+    return node
+  }
+}
+
+function language(graph: GraphBuilder) {
+  return graph.once(EU.languageDutch, (node) => {
+    graph.add(node, a, dct('LinguisticSystem'))
+  })
+}
+
+function publisher(graph: GraphBuilder, site: CatalogueSite) {
+  const { uri, name } = site.catalogue.publisher
+  return graph.once(uri, (node) => {
+    graph.add(node, a, foaf('Agent'))
+    graph.add(node, a, foaf('Organization'))
+    graph.add(node, foaf('name'), dutch(name))
+  })
+}
+
+/** A telephone number as a tel: URI (RFC 3966): digits and a leading +. */
+const telUri = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, '')}`
+
+function contactPoint(graph: GraphBuilder, site: CatalogueSite) {
+  const { name, email, phone } = site.catalogue.contact
+  return graph.once(`${site.publicUrl}${CATALOGUE_PATH}#contactpunt`, (node) => {
+    graph.add(node, a, vcard('Kind'))
+    graph.add(node, a, vcard('Organization'))
+    graph.add(node, vcard('fn'), dutch(name))
+    graph.add(node, vcard('hasEmail'), namedNode(`mailto:${email}`))
+    if (phone) graph.add(node, vcard('hasTelephone'), namedNode(telUri(phone)))
+  })
+}
+
+function theme(graph: GraphBuilder, code: EuThemeCode) {
+  return graph.once(EU.dataTheme(code), (node) => {
+    graph.add(node, a, skos('Concept'))
+    graph.add(node, skos('prefLabel'), dutch(EU_THEME_LABELS[code]))
+    graph.add(node, skos('inScheme'), namedNode(EU.dataThemeScheme))
+  })
+}
+
+function licence(graph: GraphBuilder, value: Licence) {
+  if (value.iri === null) {
+    // A licence the lists do not know: described by its text only (docs/publication.md).
+    const node = blankNode()
+    graph.add(node, a, dct('LicenseDocument'))
+    graph.add(node, term('rdfs', 'label'), plain(value.label))
+    return node
+  }
+  return graph.once(value.iri, (node) => {
+    graph.add(node, a, dct('LicenseDocument'))
+    graph.add(node, term('rdfs', 'label'), plain(value.label))
+  })
+}
+
+function document(graph: GraphBuilder, url: string) {
+  return graph.once(url, (node) => graph.add(node, a, foaf('Document')))
+}
+
+function distribution(
+  graph: GraphBuilder,
+  site: CatalogueSite,
+  dataset: CatalogueDataset,
+  file: CatalogueFile,
+) {
+  const node = namedNode(`${documentPage(site, dataset.id)}#bestand-${encodeURIComponent(file.id)}`)
+  const url = namedNode(downloadUrl(site, dataset.id, file.id))
+  graph.add(node, a, dcat('Distribution'))
+  graph.add(node, dct('title'), dutch(file.fileName))
+  graph.add(node, dcat('accessURL'), url)
+  graph.add(node, dcat('downloadURL'), url)
+  graph.add(node, dct('license'), licence(graph, licenceOf(dataset.license)))
+  graph.add(node, dct('language'), language(graph))
+  graph.add(node, dcat('byteSize'), nonNegative(file.size))
+  graph.add(node, dct('modified'), dateTime(dataset.modifiedAt))
+  const mediaType = ianaMediaTypeOf(file.mediaType)
+  if (mediaType) {
+    graph.add(
+      node,
+      dcat('mediaType'),
+      graph.once(mediaType, (type) => graph.add(type, a, dct('MediaType'))),
+    )
+  }
+  const format = fileTypeOf(file.mediaType)
+  if (format) {
+    graph.add(
+      node,
+      dct('format'),
+      graph.once(format, (type) => graph.add(type, a, dct('MediaTypeOrExtent'))),
+    )
+  }
+  return node
+}
+
+/** A document without files but with a source URL: the source is where the data is. */
+function sourceDistribution(
+  graph: GraphBuilder,
+  site: CatalogueSite,
+  dataset: CatalogueDataset,
+  sourceUrl: string,
+) {
+  const node = namedNode(`${documentPage(site, dataset.id)}#bron`)
+  graph.add(node, a, dcat('Distribution'))
+  graph.add(node, dct('title'), dutch('Bij de bron'))
+  graph.add(node, dcat('accessURL'), namedNode(sourceUrl))
+  graph.add(node, dct('license'), licence(graph, licenceOf(dataset.license)))
+  graph.add(node, dct('language'), language(graph))
+  return node
+}
+
+function datasetNode(graph: GraphBuilder, site: CatalogueSite, dataset: CatalogueDataset) {
+  const page = documentPage(site, dataset.id)
+  const node = namedNode(`${page}#dataset`)
+  graph.add(node, a, dcat('Dataset'))
+  graph.add(node, dct('identifier'), plain(node.value))
+  graph.add(node, dct('title'), dutch(dataset.title))
+  // dct:description is mandatory; a document without one is described by its title.
+  graph.add(node, dct('description'), dutch(dataset.description.trim() || dataset.title))
+  graph.add(node, dct('publisher'), publisher(graph, site))
+  graph.add(node, dct('creator'), publisher(graph, site))
+  graph.add(node, dcat('contactPoint'), contactPoint(graph, site))
+  graph.add(
+    node,
+    dct('accessRights'),
+    graph.once(EU.accessRightPublic, (rights) => graph.add(rights, a, dct('RightsStatement'))),
+  )
+  for (const code of euThemesOf(dataset.themes.map((t) => t.euTheme))) {
+    graph.add(node, dcat('theme'), theme(graph, code))
+  }
+  // Keywords are the portal's themes; labels are internal to employees and never published.
+  for (const { name } of dataset.themes) graph.add(node, dcat('keyword'), dutch(name))
+  graph.add(node, dcat('landingPage'), document(graph, page))
+  graph.add(node, dct('language'), language(graph))
+  graph.add(node, dct('issued'), dateTime(dataset.publishedAt))
+  graph.add(node, dct('modified'), dateTime(dataset.modifiedAt))
+  const sourceUrl = dataset.sourceUrl ? httpUrl(dataset.sourceUrl) : null
+  if (sourceUrl) graph.add(node, foaf('page'), document(graph, sourceUrl))
+  for (const file of dataset.files) {
+    graph.add(node, dcat('distribution'), distribution(graph, site, dataset, file))
+  }
+  if (dataset.files.length === 0 && sourceUrl) {
+    graph.add(node, dcat('distribution'), sourceDistribution(graph, site, dataset, sourceUrl))
+  }
+  return node
+}
+
+/** The Hydra paging of the catalogue: this page, the first, last, previous and next. */
+function paging(
+  graph: GraphBuilder,
+  site: CatalogueSite,
+  catalog: ReturnType<typeof namedNode>,
+  page: CataloguePage,
+  modifiedSince: Date | undefined,
+) {
+  const view = namedNode(pageUrl(site, page.page, modifiedSince))
+  const link = (n: number) => namedNode(pageUrl(site, n, modifiedSince))
+  graph.add(catalog, a, hydra('Collection'))
+  graph.add(catalog, hydra('totalItems'), nonNegative(page.totalItems))
+  graph.add(catalog, hydra('view'), view)
+  graph.add(view, a, hydra('PartialCollectionView'))
+  graph.add(view, hydra('first'), link(1))
+  graph.add(view, hydra('last'), link(page.lastPage))
+  if (page.page > 1) graph.add(view, hydra('previous'), link(page.page - 1))
+  if (page.page < page.lastPage) graph.add(view, hydra('next'), link(page.page + 1))
+}
+
+/** The catalogue with one page of its datasets, as RDF quads. */
+export function catalogueGraph(
+  site: CatalogueSite,
+  page: CataloguePage,
+  modifiedSince?: Date,
+): Quad[] {
+  const graph = new GraphBuilder()
+  const catalog = namedNode(`${site.publicUrl}${CATALOGUE_PATH}`)
+  graph.add(catalog, a, dcat('Catalog'))
+  graph.add(catalog, dct('title'), dutch(site.catalogue.title))
+  graph.add(catalog, dct('description'), dutch(site.catalogue.description))
+  graph.add(catalog, dct('publisher'), publisher(graph, site))
+  graph.add(catalog, dct('creator'), publisher(graph, site))
+  graph.add(catalog, dcat('contactPoint'), contactPoint(graph, site))
+  graph.add(catalog, dct('language'), language(graph))
+  graph.add(catalog, foaf('homepage'), document(graph, site.publicUrl))
+  graph.add(
+    catalog,
+    dcat('themeTaxonomy'),
+    graph.once(EU.dataThemeScheme, (scheme) => {
+      graph.add(scheme, a, skos('ConceptScheme'))
+      graph.add(scheme, dct('title'), literal('Data theme', 'en'))
+    }),
+  )
+  paging(graph, site, catalog, page, modifiedSince)
+  for (const dataset of page.datasets) {
+    graph.add(catalog, dcat('dataset'), datasetNode(graph, site, dataset))
+  }
+  return graph.quads
+}

@@ -1,0 +1,116 @@
+import { PUBLIC_VIEWER } from '../../auth/viewer.ts'
+import type { Queryable } from '../../db/client.ts'
+import { Params } from '../../db/params.ts'
+import { NotFoundError } from '../../shared/errors.ts'
+import { visibleTo } from '../documents/index.ts'
+import { DATA_CONTENT_TYPES } from './vocabulary.ts'
+
+/** Datasets on one page of the catalogue: data.overheid.nl harvests page by page. */
+export const CATALOGUE_PAGE_SIZE = 100
+
+export interface CatalogueFile {
+  id: string
+  fileName: string
+  mediaType: string
+  size: number
+}
+
+export interface CatalogueDataset {
+  id: string
+  title: string
+  description: string
+  license: string
+  sourceUrl: string | null
+  modifiedAt: Date
+  publishedAt: Date
+  /** The portal themes with their EU data theme code (null: not mapped). */
+  themes: Array<{ name: string; euTheme: string | null }>
+  files: CatalogueFile[]
+}
+
+export interface CataloguePage {
+  page: number
+  lastPage: number
+  totalItems: number
+  datasets: CatalogueDataset[]
+}
+
+export interface CatalogueQuery {
+  page: number
+  modifiedSince?: Date | undefined
+  pageSize?: number
+}
+
+type DatasetRow = {
+  id: string
+  title: string
+  description: string
+  license: string
+  source_url: string | null
+  modified_at: Date
+  published_at: Date
+  themes: Array<{ name: string; euTheme: string | null }>
+  files: Array<{ id: string; fileName: string; mediaType: string; size: number | string }>
+}
+
+/** Published documents of the data kinds (the decision: docs/publication.md), as SQL on `d`. */
+function catalogueFilter(params: Params, modifiedSince: Date | undefined) {
+  const kinds = params.add([...DATA_CONTENT_TYPES])
+  const since = modifiedSince ? ` and d.modified_at > ${params.add(modifiedSince)}` : ''
+  return `${visibleTo(PUBLIC_VIEWER, params)}
+          and d.content_type_id in (select id from content_types where lower(name) = any(${kinds}::text[]))${since}`
+}
+
+/**
+ * One page of the catalogue, in the order of the documents' ids so that paging is stable
+ * while documents change. Page 1 always exists (also empty); a later page past the last
+ * one does not.
+ */
+export async function cataloguePage(db: Queryable, query: CatalogueQuery): Promise<CataloguePage> {
+  const size = query.pageSize ?? CATALOGUE_PAGE_SIZE
+  const countParams = new Params()
+  const [count] = await db.query<{ total: number }>(
+    `select count(*)::int as total from documents d where ${catalogueFilter(countParams, query.modifiedSince)}`,
+    countParams.values,
+  )
+  const totalItems = count?.total ?? 0
+  const lastPage = Math.max(1, Math.ceil(totalItems / size))
+  if (query.page > lastPage) throw new NotFoundError('Deze pagina van de catalogus bestaat niet.')
+
+  const params = new Params()
+  const filter = catalogueFilter(params, query.modifiedSince)
+  const rows = await db.query<DatasetRow>(
+    `select d.id::text as id, d.title, d.description, d.license, d.source_url, d.modified_at,
+            d.published_at,
+            coalesce((select json_agg(json_build_object('name', t.name, 'euTheme', t.eu_theme)
+                                      order by lower(t.name))
+                        from document_themes dt join themes t on t.id = dt.theme_id
+                       where dt.document_id = d.id), '[]'::json) as themes,
+            coalesce((select json_agg(json_build_object('id', f.id::text, 'fileName', f.file_name,
+                                                        'mediaType', f.media_type, 'size', f.size_bytes)
+                                      order by f.position, f.created_at, f.id)
+                        from document_files f
+                       where f.document_id = d.id), '[]'::json) as files
+       from documents d
+      where ${filter}
+      order by d.id
+      limit ${params.add(size)}::int offset ${params.add((query.page - 1) * size)}::int`,
+    params.values,
+  )
+  return {
+    page: query.page,
+    lastPage,
+    totalItems,
+    datasets: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      license: row.license,
+      sourceUrl: row.source_url,
+      modifiedAt: row.modified_at,
+      publishedAt: row.published_at,
+      themes: row.themes,
+      files: row.files.map((file) => ({ ...file, size: Number(file.size) })),
+    })),
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The vocabularies and code lists of DCAT-AP-NL 3.0 the catalogue uses: namespaces, and the
+ * mappings from what the portal stores (licence text, media type, EU theme code) to the
+ * IRIs of the lists the specification names.
+ */
+
+export const NS = {
+  rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+  xsd: 'http://www.w3.org/2001/XMLSchema#',
+  dcat: 'http://www.w3.org/ns/dcat#',
+  dct: 'http://purl.org/dc/terms/',
+  foaf: 'http://xmlns.com/foaf/0.1/',
+  vcard: 'http://www.w3.org/2006/vcard/ns#',
+  skos: 'http://www.w3.org/2004/02/skos/core#',
+  hydra: 'http://www.w3.org/ns/hydra/core#',
+  rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
+} as const
+
+export type Prefix = keyof typeof NS
+
+const EU_AUTHORITY = 'http://publications.europa.eu/resource/authority'
+
+export const EU = {
+  accessRightPublic: `${EU_AUTHORITY}/access-right/PUBLIC`,
+  languageDutch: `${EU_AUTHORITY}/language/NLD`,
+  dataThemeScheme: `${EU_AUTHORITY}/data-theme`,
+  dataTheme: (code: EuThemeCode) => `${EU_AUTHORITY}/data-theme/${code}`,
+  fileType: (code: string) => `${EU_AUTHORITY}/file-type/${code}`,
+  licence: (code: string) => `${EU_AUTHORITY}/licence/${code}`,
+} as const
+
+/** The EU data themes with their Dutch labels (the list's own nl labels). */
+export const EU_THEME_LABELS = {
+  AGRI: 'Landbouw, visserij, bosbouw en voeding',
+  ECON: 'Economie en financiën',
+  EDUC: 'Onderwijs, cultuur en sport',
+  ENER: 'Energie',
+  ENVI: 'Milieu',
+  GOVE: 'Overheid en publieke sector',
+  HEAL: 'Gezondheid',
+  INTR: 'Internationale vraagstukken',
+  JUST: 'Justitie, rechtsstelsel en openbare veiligheid',
+  OP_DATPRO: 'Voorlopige gegevens',
+  REGI: 'Regio’s en steden',
+  SOCI: 'Bevolking en samenleving',
+  TECH: 'Wetenschap en technologie',
+  TRAN: 'Vervoer',
+} as const
+
+export type EuThemeCode = keyof typeof EU_THEME_LABELS
+
+export const isEuThemeCode = (code: string): code is EuThemeCode =>
+  Object.hasOwn(EU_THEME_LABELS, code)
+
+/**
+ * dcat:theme is mandatory in DCAT-AP-NL; a dataset whose portal themes have no EU theme
+ * (or that has no theme) is filed under "Overheid en publieke sector": every document of a
+ * municipality's portal is at least that.
+ */
+export const FALLBACK_EU_THEME: EuThemeCode = 'GOVE'
+
+/** The EU data themes of a dataset's portal themes, without repeats; the fallback if none. */
+export function euThemesOf(codes: ReadonlyArray<string | null>): EuThemeCode[] {
+  const known = [
+    ...new Set(codes.filter((code): code is EuThemeCode => !!code && isEuThemeCode(code))),
+  ]
+  return known.length > 0 ? known : [FALLBACK_EU_THEME]
+}
+
+/** The licences of the upload form, by the SPDX identifier the document stores. */
+const LICENCES: Record<string, { code: string; label: string }> = {
+  'cc0-1.0': { code: 'CC0', label: 'Creative Commons CC0 1.0 Universal' },
+  'cc-by-4.0': { code: 'CC_BY_4_0', label: 'Creative Commons Naamsvermelding 4.0' },
+  'cc-by-sa-4.0': {
+    code: 'CC_BYSA_4_0',
+    label: 'Creative Commons Naamsvermelding-GelijkDelen 4.0',
+  },
+}
+
+/**
+ * A distribution's licence: an IRI of the EU licence list for the form's three licences; a
+ * licence written as an http(s) URL is its own document; any other text (the form's
+ * 'other') has no IRI and becomes a licence document described by that text only.
+ */
+export type Licence = { iri: string; label: string } | { iri: null; label: string }
+
+export function licenceOf(stored: string): Licence {
+  const text = stored.trim()
+  const known = LICENCES[text.toLowerCase()]
+  if (known) return { iri: EU.licence(known.code), label: known.label }
+  if (URL.canParse(text)) {
+    const url = new URL(text)
+    if (url.protocol === 'https:' || url.protocol === 'http:') return { iri: url.href, label: text }
+  }
+  return { iri: null, label: text || 'Onbekende licentie' }
+}
+
+/** The EU file type of the media types the portal accepts (contract MEDIA_TYPES). */
+const FILE_TYPES: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'text/csv': 'CSV',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'XLSX',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
+  'application/vnd.oasis.opendocument.text': 'ODT',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ODS',
+  'application/json': 'JSON',
+  'application/geo+json': 'GEOJSON',
+  'application/zip': 'ZIP',
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+}
+
+const essenceOf = (mediaType: string) => mediaType.split(';')[0]!.trim().toLowerCase()
+
+/** The EU file-type IRI of a media type; null for one the portal does not know. */
+export function fileTypeOf(mediaType: string): string | null {
+  const code = FILE_TYPES[essenceOf(mediaType)]
+  return code ? EU.fileType(code) : null
+}
+
+/** A media type as its IANA register IRI; null when it is not of the form type/subtype. */
+export function ianaMediaTypeOf(mediaType: string): string | null {
+  const essence = essenceOf(mediaType)
+  return /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/.test(essence)
+    ? `https://www.iana.org/assignments/media-types/${essence}`
+    : null
+}
+
+/** The content types whose documents are data, and so datasets in the catalogue. */
+export const DATA_CONTENT_TYPES = ['dataset', 'kaart', 'dashboard'] as const

@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import type { PageHeadSource } from '../../http/web-app.ts'
+import { pageHead } from './page-meta.ts'
+import { PUBLICATION_PATHS, type Site } from './paths.ts'
+import { renderRobotsTxt, sitemapUrls, type SitemapSource } from './robots.ts'
+import {
+  documentSitemapEntries,
+  documentSitemapPages,
+  renderDocumentSitemap,
+  renderSitemapIndex,
+  SITEMAP_MAX_URLS,
+} from './sitemap.ts'
+
+const XML = 'application/xml; charset=utf-8'
+
+/** Far past any city's catalogue, and within PostgreSQL's integer offsets (2 billion URLs). */
+const MAX_SITEMAP_PAGE = 40_000
+
+const SitemapPageParams = z.strictObject({
+  page: z.coerce.number().int().min(1).max(MAX_SITEMAP_PAGE),
+})
+
+const xmlResponse = (description: string) => ({
+  200: { description, content: { 'application/xml': { schema: z.string() } } },
+})
+
+/**
+ * What search engines read, outside the API: robots.txt and the sitemaps of the published
+ * document pages. Anyone may read them; each answer is built afresh (no-cache), so a
+ * document that is no longer published leaves them at once.
+ */
+export const publicationRoutes =
+  (deps: {
+    db: Db
+    config: Site
+    /** The sitemaps robots.txt names; SITEMAP_SOURCES unless a test gives others. */
+    sitemapSources?: readonly SitemapSource[]
+    /** URLs per sitemap page: the sitemaps.org limit unless a test gives a smaller one. */
+    sitemapPageSize?: number
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const pageSize = deps.sitemapPageSize ?? SITEMAP_MAX_URLS
+
+    app.get(
+      PUBLICATION_PATHS.robots,
+      {
+        schema: {
+          tags: ['publicatie'],
+          summary: 'robots.txt: wat zoekmachines mogen lezen, en waar de sitemaps staan',
+          response: {
+            200: { description: 'robots.txt', content: { 'text/plain': { schema: z.string() } } },
+          },
+        },
+      },
+      async (_request, reply) => {
+        const sitemaps = await sitemapUrls(deps.db, deps.config, deps.sitemapSources)
+        return reply
+          .type('text/plain; charset=utf-8')
+          .header('Cache-Control', 'no-cache')
+          .send(renderRobotsTxt(sitemaps))
+      },
+    )
+
+    app.get(
+      PUBLICATION_PATHS.sitemap,
+      {
+        schema: {
+          tags: ['publicatie'],
+          summary: 'Sitemap-index van alle gepubliceerde documentpagina’s',
+          response: xmlResponse('Een sitemaps.org sitemapindex met de genummerde sitemaps.'),
+        },
+      },
+      async (_request, reply) => {
+        const pages = await documentSitemapPages(deps.db, pageSize)
+        return reply
+          .type(XML)
+          .header('Cache-Control', 'no-cache')
+          .send(renderSitemapIndex(pages, deps.config))
+      },
+    )
+
+    app.get(
+      PUBLICATION_PATHS.documentSitemapRoute,
+      {
+        schema: {
+          tags: ['publicatie'],
+          summary: `Sitemap van gepubliceerde documentpagina’s, hoogstens ${SITEMAP_MAX_URLS} per pagina`,
+          params: SitemapPageParams,
+          response: xmlResponse('Een sitemaps.org urlset.'),
+        },
+      },
+      async (request, reply) => {
+        const entries = await documentSitemapEntries(deps.db, request.params.page, pageSize)
+        return reply
+          .type(XML)
+          .header('Cache-Control', 'no-cache')
+          .send(renderDocumentSitemap(entries, deps.config))
+      },
+    )
+  }
+
+/** For the web app (app.ts): a published document's page gets its head from here. */
+export const publicationPageHead =
+  (deps: { db: Db; config: Site }): PageHeadSource =>
+  (path) =>
+    pageHead(deps.db, deps.config, path)

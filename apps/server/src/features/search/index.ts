@@ -1,0 +1,6 @@
+/**
+ * What other features may use of search: the feeds follow a search through it, so a
+ * feed finds exactly what the search page finds.
+ */
+export { newestPublished, type PublishedDocumentRow } from './newest.ts'
+export type { SearchFilters } from './service.ts'

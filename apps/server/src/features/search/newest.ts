@@ -1,0 +1,37 @@
+import type { Viewer } from '../../auth/viewer.ts'
+import type { Queryable } from '../../db/client.ts'
+import { Params } from '../../db/params.ts'
+import { DOCUMENT_JOINS, documentColumns, type DocumentListRow } from '../documents/index.ts'
+import { whereClause, type SearchFilters } from './service.ts'
+import { toTextMatch } from './text-match.ts'
+
+export interface PublishedDocumentRow extends DocumentListRow {
+  description: string
+}
+
+/**
+ * The newest published documents a search finds: what a feed of that search shows. The
+ * same text matching (thesaurus, typo correction) and filters as the search, ordered by
+ * the moment of publication rather than the document's date, and not logged: a feed
+ * reader polling every hour is not a person searching.
+ */
+export async function newestPublished(
+  db: Queryable,
+  viewer: Viewer,
+  filters: SearchFilters,
+  limit: number,
+): Promise<PublishedDocumentRow[]> {
+  const match = await toTextMatch(db, filters.query)
+  if (match.kind === 'none') return []
+  const params = new Params()
+  const columns = documentColumns(params, viewer)
+  const where = whereClause(viewer, filters, match, params)
+  return db.query<PublishedDocumentRow>(
+    `select ${columns}, d.description
+       from documents d ${DOCUMENT_JOINS}
+      where ${where} and d.status = 'goedgekeurd' and d.published_at is not null
+      order by d.published_at desc, d.id
+      limit ${params.add(limit)}`,
+    params.values,
+  )
+}
