@@ -2,8 +2,7 @@ import { PUBLIC_VIEWER } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
 import { NotFoundError } from '../../shared/errors.ts'
-import { visibleTo } from '../documents/index.ts'
-import { DATA_CONTENT_TYPES } from './vocabulary.ts'
+import { DATA_CONTENT_TYPES, visibleTo } from '../documents/index.ts'
 
 /** Datasets on one page of the catalogue: data.overheid.nl harvests page by page. */
 export const CATALOGUE_PAGE_SIZE = 100

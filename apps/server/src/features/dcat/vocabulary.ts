@@ -4,6 +4,8 @@
  * IRIs of the lists the specification names.
  */
 
+import { readLicence } from '../documents/index.ts'
+
 export const NS = {
   rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
   xsd: 'http://www.w3.org/2001/XMLSchema#',
@@ -67,16 +69,6 @@ export function euThemesOf(codes: ReadonlyArray<string | null>): EuThemeCode[] {
   return known.length > 0 ? known : [FALLBACK_EU_THEME]
 }
 
-/** The licences of the upload form, by the SPDX identifier the document stores. */
-const LICENCES: Record<string, { code: string; label: string }> = {
-  'cc0-1.0': { code: 'CC0', label: 'Creative Commons CC0 1.0 Universal' },
-  'cc-by-4.0': { code: 'CC_BY_4_0', label: 'Creative Commons Naamsvermelding 4.0' },
-  'cc-by-sa-4.0': {
-    code: 'CC_BYSA_4_0',
-    label: 'Creative Commons Naamsvermelding-GelijkDelen 4.0',
-  },
-}
-
 /**
  * A distribution's licence: an IRI of the EU licence list for the form's three licences; a
  * licence written as an http(s) URL is its own document; any other text (the form's
@@ -85,14 +77,11 @@ const LICENCES: Record<string, { code: string; label: string }> = {
 export type Licence = { iri: string; label: string } | { iri: null; label: string }
 
 export function licenceOf(stored: string): Licence {
-  const text = stored.trim()
-  const known = LICENCES[text.toLowerCase()]
-  if (known) return { iri: EU.licence(known.code), label: known.label }
-  if (URL.canParse(text)) {
-    const url = new URL(text)
-    if (url.protocol === 'https:' || url.protocol === 'http:') return { iri: url.href, label: text }
-  }
-  return { iri: null, label: text || 'Onbekende licentie' }
+  const read = readLicence(stored)
+  if (read.kind === 'form')
+    return { iri: EU.licence(read.licence.euCode), label: read.licence.label }
+  if (read.kind === 'url') return { iri: read.url, label: read.text }
+  return { iri: null, label: read.text || 'Onbekende licentie' }
 }
 
 /** The EU file type of the media types the portal accepts (contract MEDIA_TYPES). */
@@ -125,6 +114,3 @@ export function ianaMediaTypeOf(mediaType: string): string | null {
     ? `https://www.iana.org/assignments/media-types/${essence}`
     : null
 }
-
-/** The content types whose documents are data, and so datasets in the catalogue. */
-export const DATA_CONTENT_TYPES = ['dataset', 'kaart', 'dashboard'] as const

@@ -32,6 +32,13 @@ export {
   type DocumentListRow,
   type DocumentSummaryRow,
 } from './presenter.ts'
+export {
+  DATA_CONTENT_TYPES,
+  isDataContentType,
+  readLicence,
+  type FormLicence,
+  type StoredLicence,
+} from './publishing.ts'
 export { refreshSearchIndex } from './search-index.ts'
 export { getDocument } from './service.ts'
 export { visibleTo } from './visibility.ts'

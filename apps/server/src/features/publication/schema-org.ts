@@ -1,16 +1,13 @@
 import { API_PREFIX, type DocumentDetail } from '@dataportaal/contract'
-import { licenseUrl } from './licenses.ts'
+import { isDataContentType, readLicence } from '../documents/index.ts'
 import { absoluteUrl, documentPagePath, type Site } from './paths.ts'
 
-/**
- * The content types whose documents are data (decisions.md): a schema.org `Dataset`, with
- * its files as distributions. Every other document is a `DigitalDocument`. Names compare
- * case-insensitively, as the managed list keeps them unique.
- */
-const DATA_CONTENT_TYPES = new Set(['dataset', 'kaart', 'dashboard'])
-
-export const isDataContentType = (contentTypeName: string) =>
-  DATA_CONTENT_TYPES.has(contentTypeName.trim().toLowerCase())
+/** The address of a licence's text; none for a licence the portal knows only as text. */
+function licenseUrl(stored: string): string | null {
+  const read = readLicence(stored)
+  if (read.kind === 'form') return read.licence.url
+  return read.kind === 'url' ? read.url : null
+}
 
 /** Where a file of a published document is downloaded, as anyone may. */
 const downloadUrl = (site: Site, fileUrl: string) =>
