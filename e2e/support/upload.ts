@@ -10,15 +10,23 @@ export const DEMO_CSV_PATH = path.resolve(
 
 /**
  * Uploads a CSV through the form as the signed-in employee, the way they would, and answers
- * the new document's id once /data shows it.
+ * the new document's id once /data shows it. A Woo information category is chosen by its label.
  */
-export async function uploadCsv(page: Page, document: { title: string; description: string }) {
+export async function uploadCsv(
+  page: Page,
+  document: { title: string; description: string; wooCategory?: string },
+) {
   await page.goto(ROUTES.upload)
   const main = page.getByRole('main')
   await main.getByRole('textbox', { name: /^Titel/ }).fill(document.title)
   await main.getByRole('textbox', { name: /^Beschrijving/ }).fill(document.description)
   await main.getByRole('combobox', { name: /^Soort/ }).selectOption('Dataset')
   await main.getByRole('combobox', { name: /^Bron/ }).fill('Milieu en Duurzaamheid')
+  if (document.wooCategory) {
+    await main
+      .getByRole('combobox', { name: /^Woo-informatiecategorie/ })
+      .selectOption({ label: document.wooCategory })
+  }
   await main.getByLabel('Bestanden kiezen').setInputFiles(DEMO_CSV_PATH)
   await main.getByRole('button', { name: 'Uploaden', exact: true }).click()
   await expect(page).toHaveURL((url) => url.searchParams.get('successfulUpload') === 'true')

@@ -1,4 +1,4 @@
-import type { DocumentStatus } from '@dataportaal/contract'
+import type { DocumentStatus, WooCategory } from '@dataportaal/contract'
 import type { Queryable } from '../src/db/client.ts'
 import { refreshSearchIndex } from '../src/features/documents/index.ts'
 import { ensureNamed, saveThesaurusEntry } from '../src/features/vocabulary/service.ts'
@@ -26,6 +26,9 @@ export interface DocumentSpec {
   file?: { fileName: string; mediaType: string; sha256: string; size: number }
   ratings?: Array<{ by: TestIdentity; rating: number }>
   deleted?: boolean
+  wooCategory?: WooCategory
+  /** As stored: a URI of the EU licence list or free text; the database's default (CC0) if absent. */
+  license?: string
 }
 
 /** A document as a test needs it, indexed for search like any other. */
@@ -36,8 +39,9 @@ export async function createDocument(db: Queryable, spec: DocumentSpec): Promise
   const status = spec.status ?? 'goedgekeurd'
   const [row] = await db.query<{ id: string }>(
     `insert into documents (title, description, content_type_id, source_id, status, status_category,
-                            status_description, owner_id, document_date, published_at, deleted_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::date, $10, $11) returning id::text`,
+                            status_description, owner_id, document_date, published_at, deleted_at,
+                            woo_category)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::date, $10, $11, $12) returning id::text`,
     [
       spec.title,
       spec.description ?? '',
@@ -50,9 +54,13 @@ export async function createDocument(db: Queryable, spec: DocumentSpec): Promise
       spec.date ?? '2024-01-15',
       status === 'goedgekeurd' ? new Date() : null,
       spec.deleted ? new Date() : null,
+      spec.wooCategory ?? null,
     ],
   )
   const id = row!.id
+  if (spec.license !== undefined) {
+    await db.query('update documents set license = $2 where id = $1', [id, spec.license])
+  }
   for (const theme of spec.themes ?? []) {
     const themeId = await ensureNamed(db, 'themes', theme)
     await db.query('insert into document_themes (document_id, theme_id) values ($1, $2)', [

@@ -53,6 +53,8 @@ export const Dashboard = z
       /** Every theme in use, most documents first; a document counts for each of its themes. */
       byTheme: z.array(Bucket),
       withoutTheme: count,
+      /** Per Woo information category (key: its number), every category in use, by number. */
+      byWooCategory: z.array(Bucket),
     }),
     /** Average of every rating of the documents not deleted, one decimal; null without ratings. */
     averageRating: z.number().nullable(),

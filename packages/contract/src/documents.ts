@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { listOf } from './common.ts'
 import { ContentUserUse, DocumentStatus, pagingParams } from './search.ts'
+import { WooCategory } from './woo.ts'
 
 export const DOCUMENT_LIMITS = {
   titleMin: 3,
@@ -75,7 +76,12 @@ export const DocumentDetail = z
     ratingCount: z.number().int(),
     contentUserUse: ContentUserUse.optional(),
     owner: DocumentOwner.nullable(),
-    license: z.string(),
+    license: z
+      .string()
+      .describe('The URI of the licence on the EU licence list where it is on it, else its text'),
+    wooCategory: WooCategory.nullable().describe(
+      'The Woo information category (three-digit number of the DiWoo list), or null',
+    ),
     sourceUrl: z.string().nullable(),
     date: z.string(),
     created: z.string(),

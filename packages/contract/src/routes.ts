@@ -17,6 +17,7 @@ export const apiPaths = {
   managedTags: '/tags/admin',
   managedLabels: '/labels/admin',
   tag: (name: string) => `/tags/${encodeURIComponent(name)}`,
+  tagEuTheme: (name: string) => `/tags/${encodeURIComponent(name)}/eu-theme`,
   label: (name: string) => `/labels/${encodeURIComponent(name)}`,
   thesaurusEntry: (name: string) => `/thesaurus/${encodeURIComponent(name)}`,
   config: '/config',

@@ -60,6 +60,8 @@ const searchParams = {
   categoryType: repeated,
   tags: repeated,
   source: repeated,
+  /** Woo information categories by number ('014'); unknown numbers match nothing. */
+  wooCategory: repeated,
   minRating: z.coerce.number().int().min(1).max(5).optional(),
   dateFrom: isoDate.optional(),
   dateTo: isoDate.optional(),
@@ -106,6 +108,8 @@ export const Aggregations = z.object({
   themes: z.array(Bucket),
   rating: z.array(Bucket),
   date: z.array(Bucket),
+  /** Per Woo information category (key: its number); documents without one are not counted. */
+  wooCategory: z.array(Bucket),
   labels: z.array(Bucket).optional(),
 })
 export type Aggregations = z.infer<typeof Aggregations>

@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { DOCUMENT_LIMITS } from './documents.ts'
+import { LICENCES, storedLicence } from './licences.ts'
 import { VOCABULARY_LIMITS } from './tags.ts'
 import { multiLineText, singleLineText } from './text.ts'
+import { WooCategory } from './woo.ts'
 
 /**
  * Limits of `POST /documents/upload` besides the size limit, which is the server's
@@ -18,8 +20,8 @@ export const UPLOAD_LIMITS = {
   fileNameMax: 200,
 } as const
 
-/** The licence of an upload that names none (decisions.md: `CC0-1.0` for datasets). */
-export const DEFAULT_LICENSE = 'CC0-1.0'
+/** The licence of an upload that names none (decisions.md: `CC0-1.0`), as its URI. */
+export const DEFAULT_LICENSE = LICENCES[0]!.uri
 
 /**
  * The names of the multipart form fields. `themes` and `keepFileIds` are repeated, once per
@@ -33,6 +35,7 @@ export const UPLOAD_FIELDS = {
   sourceFriendlyName: 'sourceFriendlyName',
   themes: 'themes',
   license: 'license',
+  wooCategory: 'wooCategory',
   keepFileIds: 'keepFileIds',
   files: 'files',
 } as const
@@ -94,7 +97,11 @@ export const UploadForm = z.strictObject({
     .max(UPLOAD_LIMITS.licenseMax, {
       error: `Een licentie is hoogstens ${UPLOAD_LIMITS.licenseMax} tekens lang.`,
     })
-    .default(DEFAULT_LICENSE),
+    .default(DEFAULT_LICENSE)
+    // A licence of the list, named by its URI or SPDX identifier, is stored as its URI.
+    .transform(storedLicence),
+  /** Optional: one of the 17 Woo information categories; empty or absent for none. */
+  wooCategory: WooCategory.optional(),
   keepFileIds: z
     .array(z.uuid({ error: 'Dit is geen geldig bestand-id.' }))
     .max(UPLOAD_LIMITS.filesPerDocument, {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { VocabularyName } from './classification.ts'
 import { listOf } from './common.ts'
+import { EuDataTheme } from './eu-themes.ts'
 
 /** At most this many synonyms, and as many related terms, per theme. */
 export const THESAURUS_LIMITS = { termsMax: 50 } as const
@@ -22,9 +23,17 @@ export const NewVocabularyId = z.uuid().meta({ id: 'NewVocabularyId' })
 /** DELETE /tags/{name}, DELETE /labels/{name} and PUT /thesaurus/{name}. */
 export const VocabularyNameParams = z.strictObject({ name: VocabularyName })
 
-/** A theme or label as admins manage it: with the number of (not deleted) documents carrying it. */
+/**
+ * A theme or label as admins manage it: with the number of (not deleted) documents carrying
+ * it, and for a theme its EU data theme (null while not mapped; absent for labels).
+ */
 export const ManagedVocabularyItem = z
-  .object({ id: z.uuid(), name: z.string(), documents: z.number().int().nonnegative() })
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    documents: z.number().int().nonnegative(),
+    euTheme: EuDataTheme.nullable().optional(),
+  })
   .meta({ id: 'ManagedVocabularyItem' })
 export type ManagedVocabularyItem = z.infer<typeof ManagedVocabularyItem>
 /** GET /tags/admin and GET /labels/admin: every entry, sorted by name. */

@@ -144,6 +144,7 @@ async function main(): Promise<void> {
     sourceFriendlyName: d.sourceFriendlyName,
     themes: d.themes,
     license: d.license,
+    ...(d.wooCategory ? { wooCategory: d.wooCategory } : {}),
     modified: d.modified,
     files: d.files.map((f) => f.name),
   }))

@@ -197,6 +197,13 @@ const TABLE: Record<string, Case[]> = {
       api: [401, 403, 422],
     },
   ],
+  'PUT /tags/:name/eu-theme': [
+    {
+      name: 'map a theme to an EU data theme',
+      path: () => apiPaths.tagEuTheme('Bevolking'),
+      api: [401, 403, 422],
+    },
+  ],
   'GET /documents/upload/options': [
     { name: 'upload form options', path: () => apiPaths.uploadOptions, api: SIGNED_IN },
   ],

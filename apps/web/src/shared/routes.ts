@@ -74,7 +74,7 @@ export function searchHref(changes: Partial<SearchState> = {}): string {
   if (state.query) params.set('query', state.query)
   params.set('offset', String(state.offset))
   if (state.sort !== 'relevance') params.set('sort', state.sort)
-  for (const name of ['categoryType', 'tags', 'labels', 'source'] as const) {
+  for (const name of ['categoryType', 'tags', 'labels', 'source', 'wooCategory'] as const) {
     for (const value of state[name]) params.append(name, value)
   }
   if (state.minRating) params.set('minRating', String(state.minRating))

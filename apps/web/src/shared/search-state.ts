@@ -1,6 +1,14 @@
 import type { SearchSort } from '@dataportaal/contract'
 
-export const FACETS = ['categoryType', 'tags', 'labels', 'source', 'rating', 'date'] as const
+export const FACETS = [
+  'categoryType',
+  'tags',
+  'labels',
+  'source',
+  'wooCategory',
+  'rating',
+  'date',
+] as const
 export type FacetName = (typeof FACETS)[number]
 /** Shown until the visitor switches groups on or off (spec section 9). */
 export const DEFAULT_FACETS: readonly FacetName[] = ['categoryType', 'tags']
@@ -15,6 +23,8 @@ export interface SearchState {
   /** Only ever filled for an employee; the public API refuses it. */
   labels: string[]
   source: string[]
+  /** Woo information categories by their number ('014'). */
+  wooCategory: string[]
   minRating?: number
   dateFrom?: string
   dateTo?: string
@@ -30,5 +40,6 @@ export const EMPTY_SEARCH_STATE: SearchState = {
   tags: [],
   labels: [],
   source: [],
+  wooCategory: [],
   facets: [...DEFAULT_FACETS],
 }

@@ -7,6 +7,7 @@ export function councilLetters(): DemoDocument[] {
   return [
     {
       key: 'raadsvoorstel-huisvesting-asielzoekers',
+      wooCategory: '008',
       title: 'Raadsvoorstel opvang asielzoekers en huisvesting statushouders 2025-2026',
       description:
         'Voorstel aan de gemeenteraad om een opvanglocatie voor 250 asielzoekers in te richten in het voormalige kantoor aan de Spoorsingel en de afspraken over de huisvesting van statushouders vast te leggen. Met de uitkomsten van de informatieavonden voor omwonenden.',
@@ -67,6 +68,7 @@ export function councilLetters(): DemoDocument[] {
     },
     {
       key: 'raadsinformatiebrief-woningbouw-2024',
+      wooCategory: '008',
       title: 'Raadsinformatiebrief voortgang woningbouw 2024',
       description:
         'Het college informeert de gemeenteraad over het aantal opgeleverde en gestarte woningen in 2024, de vertraging bij een aantal projecten en de maatregelen om de bouw te versnellen.',
@@ -114,6 +116,7 @@ export function councilLetters(): DemoDocument[] {
     },
     {
       key: 'schriftelijke-vragen-verkeersveiligheid-scholen',
+      wooCategory: '008',
       title: 'Beantwoording schriftelijke vragen over verkeersveiligheid rond scholen',
       description:
         'Antwoorden van het college op de schriftelijke vragen van een raadsfractie over gevaarlijke verkeerssituaties bij basisscholen, de aanleg van schoolzones en de inzet van verkeersbrigadiers.',

@@ -7,6 +7,7 @@ export function policyLetters(): DemoDocument[] {
   return [
     {
       key: 'beleidsnota-fietsparkeren',
+      wooCategory: '002',
       title: 'Beleidsnota fietsparkeren binnenstad 2025-2030',
       description:
         'Het beleid voor het parkeren van fietsen in de binnenstad: hoeveel plekken er bij komen, waar bewaakte stallingen komen, hoe de gemeente omgaat met weesfietsen en foutief gestalde fietsen, en welke voorzieningen er in woonwijken komen.',
@@ -72,6 +73,7 @@ export function policyLetters(): DemoDocument[] {
     },
     {
       key: 'evenementenbeleid',
+      wooCategory: '002',
       title: 'Evenementenbeleid Voorbeeldstad 2024',
       description:
         'Spelregels voor organisatoren van evenementen: wanneer een melding volstaat en wanneer een vergunning nodig is, de indeling in risicocategorieën, regels voor geluid, eindtijden en veiligheid, en hoe de gemeente de belasting voor omwonenden beperkt.',
@@ -126,6 +128,7 @@ export function policyLetters(): DemoDocument[] {
     },
     {
       key: 'subsidieregeling-sport-en-bewegen',
+      wooCategory: '001',
       title: 'Subsidieregeling sport en bewegen 2025',
       description:
         'Regels voor subsidie aan sportverenigingen en organisaties die inwoners in beweging brengen, met aandacht voor jeugd, ouderen en mensen met een beperking. Met de budgetten per onderdeel en de manier van aanvragen.',

@@ -7,6 +7,7 @@ export function monitorReports(): DemoDocument[] {
   return [
     {
       key: 'jaarverslag-2024',
+      wooCategory: '012',
       title: 'Jaarverslag en jaarrekening 2024, samenvatting',
       description:
         'Samenvatting van het jaarverslag en de jaarrekening 2024 van de gemeente Voorbeeldstad: wat heeft de gemeente bereikt, wat heeft het gekost en hoe staat het met de financiële positie. De gemeente sluit 2024 af met een positief resultaat.',
@@ -69,6 +70,7 @@ export function monitorReports(): DemoDocument[] {
     },
     {
       key: 'economische-monitor-2024',
+      wooCategory: '015',
       title: 'Economische monitor Voorbeeldstad 2024',
       description:
         'Jaarlijkse monitor van de lokale economie: aantal vestigingen en banen per sector, leegstand in de binnenstad, werkloosheid en de ontwikkeling van de bedrijventerreinen. Met een vergelijking met de regio en Nederland.',
@@ -125,6 +127,7 @@ export function monitorReports(): DemoDocument[] {
     },
     {
       key: 'veiligheidsbeeld-2023',
+      wooCategory: '015',
       title: 'Veiligheidsbeeld Voorbeeldstad 2023',
       description:
         'Overzicht van de geregistreerde criminaliteit, overlast en het veiligheidsgevoel van inwoners in 2023, per wijk. Het veiligheidsbeeld is de basis voor het integraal veiligheidsplan en is opgesteld samen met politie en brandweer.',

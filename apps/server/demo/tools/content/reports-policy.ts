@@ -6,6 +6,7 @@ export function policyReports(): DemoDocument[] {
   return [
     {
       key: 'uitvoeringsprogramma-klimaatadaptatie',
+      wooCategory: '002',
       title: 'Uitvoeringsprogramma klimaatadaptatie 2024-2027',
       description:
         'Hoe Voorbeeldstad zich voorbereidt op hevige regenbuien, hitte en droogte. Het programma beschrijft de resultaten van de klimaatstresstest, de maatregelen per wijk, de rol van bewoners en bedrijven en de financiering tot en met 2027.',
@@ -78,6 +79,7 @@ export function policyReports(): DemoDocument[] {
     },
     {
       key: 'omgevingsvisie-2040',
+      wooCategory: '002',
       title: 'Omgevingsvisie Voorbeeldstad 2040',
       description:
         'De omgevingsvisie beschrijft hoe Voorbeeldstad zich tot 2040 ruimtelijk ontwikkelt: waar gebouwd wordt, hoe het buitengebied en de landbouw zich ontwikkelen, en hoe de gemeente omgaat met energie, mobiliteit en gezondheid. De visie is de basis voor het omgevingsplan onder de Omgevingswet.',

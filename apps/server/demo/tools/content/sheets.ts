@@ -18,6 +18,7 @@ export function sheetDocuments(): DemoDocument[] {
   return [
     {
       key: 'programmabegroting-2025',
+      wooCategory: '012',
       title: 'Programmabegroting 2025 in cijfers',
       description:
         "De lasten en baten van de gemeente Voorbeeldstad per programma en per taakveld zoals vastgesteld door de gemeenteraad in november 2024. Bedragen in duizenden euro's. Zo ziet u waar het geld van de gemeente naartoe gaat en waar het vandaan komt.",

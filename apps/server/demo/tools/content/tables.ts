@@ -265,6 +265,7 @@ export function tableDocuments(): DemoDocument[] {
     },
     {
       key: 'gemeentelijke-loketten',
+      wooCategory: '005',
       title: 'Loketten en openingstijden van de gemeente',
       description:
         'Waar u terecht kunt voor producten en diensten van de gemeente, met adres en openingstijden op werkdagen en op de koopavond, en of u eerst een afspraak moet maken.',

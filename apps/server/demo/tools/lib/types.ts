@@ -1,5 +1,7 @@
 // Shapes shared by the demo content modules and the file writers.
 
+import type { WooCategory } from '@dataportaal/contract'
+
 export type Cell = string | number | null
 
 export type Block =
@@ -59,6 +61,8 @@ export interface DemoDocument {
   sourceFriendlyName: string
   themes: string[]
   license: string
+  /** The Woo information category (woo.ts of the contract) where the document has one. */
+  wooCategory?: WooCategory
   /** YYYY-MM-DD; also used as the fixed timestamp inside generated files. */
   modified: string
   files: FileSpec[]

@@ -13,6 +13,7 @@ export type AuditAction =
   | 'document_disapproved'
   | `${Vocabulary}_${'added' | 'removed' | 'created' | 'deleted'}`
   | 'thesaurus_changed'
+  | 'theme_eu_theme_changed'
 
 export interface AuditEntry {
   /** Null for what the portal does by itself (the maintenance's purge), not on anyone's behalf. */

@@ -1,5 +1,6 @@
 import {
   apiPaths,
+  EU_LICENCE_LIST,
   NO_VALUE_BUCKET,
   type DocumentDetail,
   type SearchResponse,
@@ -48,6 +49,34 @@ describe('demo catalogue', () => {
     expect(agg.themes.length).toBeGreaterThanOrEqual(16)
     expect(agg.themes.at(-1)!.key).toBe(NO_VALUE_BUCKET.themes)
     expect(agg.date.length).toBeGreaterThan(5)
+    expect(agg.wooCategory.map((bucket) => bucket.key).sort()).toEqual([
+      '001',
+      '002',
+      '005',
+      '008',
+      '012',
+      '015',
+    ])
+  })
+
+  it('files the city’s Woo documents under their category, with the licence as its URI', async () => {
+    const { Results } = await search('wooCategory=015')
+    expect(Results.map((result) => result.title).sort()).toEqual([
+      'Economische monitor Voorbeeldstad 2024',
+      'Veiligheidsbeeld Voorbeeldstad 2023',
+    ])
+    const detail = (
+      await ctx.app.inject({ url: `/pubapi${apiPaths.document(Results[0]!.contentUID)}` })
+    ).json<DocumentDetail>()
+    expect(detail).toMatchObject({
+      wooCategory: '015',
+      license: `${EU_LICENCE_LIST}CC_BY_4_0`,
+    })
+    const data = await search('query=bomenregister')
+    const dataset = (
+      await ctx.app.inject({ url: `/pubapi${apiPaths.document(data.Results[0]!.contentUID)}` })
+    ).json<DocumentDetail>()
+    expect(dataset).toMatchObject({ wooCategory: null, license: `${EU_LICENCE_LIST}CC0` })
   })
 
   it('finds the Dutch search cases in the real records', async () => {
@@ -96,7 +125,8 @@ describe('demo catalogue', () => {
       await ctx.app.inject({ url: `/pubapi${apiPaths.document(Results[0]!.contentUID)}` })
     ).json<DocumentDetail>()
     expect(detail.description).toMatch(/Bron: CBS$/)
-    expect(detail.license).toBe('CC-BY-4.0')
+    expect(detail.license).toBe(`${EU_LICENCE_LIST}CC_BY_4_0`)
+    expect(detail.wooCategory).toBeNull()
     expect(detail.sourceUrl).toMatch(/^https:\/\/opendata\.cbs\.nl\//)
   })
 })

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { ThesaurusEntry } from '@dataportaal/contract'
+import { ThesaurusEntry, WooCategory } from '@dataportaal/contract'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import type { FileStore } from '../../storage/file-store.ts'
@@ -21,6 +21,8 @@ export const DemoManifestEntry = z.object({
   sourceFriendlyName: z.string(),
   themes: z.array(z.string()),
   license: z.string(),
+  /** The Woo information category of a document the city publishes under the Woo. */
+  wooCategory: WooCategory.optional(),
   modified: z.iso.date(),
   files: z.array(z.string()).min(1),
 })
@@ -68,6 +70,7 @@ export async function loadDemoDocuments(db: Db, store: FileStore): Promise<numbe
         sourceFriendlyName: entry.sourceFriendlyName,
         themes: entry.themes,
         license: entry.license,
+        wooCategory: entry.wooCategory ?? null,
         date: entry.modified,
         sourceUrl: null,
         files: entry.files.map((fileName) => ({ path: path.join(dir, fileName), fileName })),

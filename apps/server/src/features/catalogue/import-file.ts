@@ -43,6 +43,8 @@ export function recordToItem(record: CatalogueRecord): CatalogueItem {
     sourceFriendlyName: record.publisher ?? 'Onbekende bron',
     themes,
     license: isCbs ? 'CC-BY-4.0' : 'CC0-1.0',
+    // Statistical tables are not among the information the Woo names.
+    wooCategory: null,
     date: record.modified.slice(0, 10),
     sourceUrl: record.source_url ?? null,
     files: [],

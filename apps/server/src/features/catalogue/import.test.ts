@@ -3,7 +3,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { apiPaths, type SearchResponse } from '@dataportaal/contract'
+import { apiPaths, EU_LICENCE_LIST, type SearchResponse } from '@dataportaal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../../test/app.ts'
 import { importCatalogueFile } from './import-file.ts'
@@ -67,10 +67,19 @@ describe('catalogue import', () => {
     expect(await searchTitles('asielverzoek')).toEqual([
       'Asielverzoeken en nareizigers; nationaliteit',
     ])
-    const [row] = await ctx.db.query<{ description: string; theme_names: string[] }>(
-      `select description, theme_names from documents where external_key = 'cbs-1'`,
+    const [row] = await ctx.db.query<{
+      description: string
+      theme_names: string[]
+      license: string
+      woo_category: string | null
+    }>(
+      `select description, theme_names, license, woo_category from documents
+        where external_key = 'cbs-1'`,
     )
     expect(row!.description).toMatch(/Bron: CBS$/)
+    // CC BY 4.0, as its URI on the EU licence list; a statistical table is no Woo category.
+    expect(row!.license).toBe(`${EU_LICENCE_LIST}CC_BY_4_0`)
+    expect(row!.woo_category).toBeNull()
     expect(row!.theme_names).toEqual(['Asiel en integratie'])
     const [given] = await ctx.db.query<{ theme_names: string[] }>(
       `select theme_names from documents where external_key = 'cbs-4'`,

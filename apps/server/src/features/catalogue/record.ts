@@ -1,4 +1,4 @@
-import { DOCUMENT_LIMITS, VOCABULARY_LIMITS } from '@dataportaal/contract'
+import { DOCUMENT_LIMITS, VOCABULARY_LIMITS, type WooCategory } from '@dataportaal/contract'
 import { z } from 'zod'
 
 /** One line of a catalogue file (the format of the CBS StatLine catalogue export). */
@@ -30,7 +30,9 @@ export interface CatalogueItem {
   contentTypeName: string
   sourceFriendlyName: string
   themes: string[]
+  /** As the source names it: stored as its URI where it is on the EU licence list. */
   license: string
+  wooCategory: WooCategory | null
   date: string
   sourceUrl: string | null
   files: Array<{ path: string; fileName: string }>

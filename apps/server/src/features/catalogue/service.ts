@@ -1,3 +1,4 @@
+import { storedLicence } from '@dataportaal/contract'
 import path from 'node:path'
 import type { Queryable } from '../../db/client.ts'
 import { detectMediaType, readFileText } from '../../extraction/index.ts'
@@ -53,17 +54,20 @@ export async function upsertCatalogueItem(
   const sourceId = await ensureNamed(db, 'sources', item.sourceFriendlyName)
   const [row] = await db.query<{ id: string; inserted: boolean }>(
     `insert into documents (external_key, title, description, content_type_id, source_id, license,
-                            source_url, status, document_date, published_at)
-     values ($1, $2, $3, $4, $5, $6, $7, 'goedgekeurd', $8::date, now())
+                            woo_category, source_url, status, document_date, published_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, 'goedgekeurd', $9::date, now())
      on conflict (external_key) do update set
        title = excluded.title, description = excluded.description,
        content_type_id = excluded.content_type_id, source_id = excluded.source_id,
-       license = excluded.license, source_url = excluded.source_url,
-       document_date = excluded.document_date, modified_at = now()
+       license = excluded.license, woo_category = excluded.woo_category,
+       source_url = excluded.source_url, document_date = excluded.document_date,
+       modified_at = now()
      where (documents.title, documents.description, documents.content_type_id, documents.source_id,
-            documents.license, documents.source_url, documents.document_date)
+            documents.license, documents.woo_category, documents.source_url,
+            documents.document_date)
        is distinct from (excluded.title, excluded.description, excluded.content_type_id,
-            excluded.source_id, excluded.license, excluded.source_url, excluded.document_date)
+            excluded.source_id, excluded.license, excluded.woo_category, excluded.source_url,
+            excluded.document_date)
      returning id::text, (xmax = 0) as inserted`,
     [
       item.key,
@@ -71,7 +75,8 @@ export async function upsertCatalogueItem(
       item.description,
       contentTypeId,
       sourceId,
-      item.license,
+      storedLicence(item.license),
+      item.wooCategory,
       item.sourceUrl,
       item.date,
     ],

@@ -55,6 +55,7 @@ beforeAll(async () => {
   ctx = await createTestContext()
   doc.fiets = await createDocument(ctx.db, {
     title: 'Fietstellingen binnenstad',
+    wooCategory: '002',
     themes: ['Verkeer', 'Wonen'],
     ratings: [
       { by: EMPLOYEE, rating: 4 },
@@ -63,6 +64,7 @@ beforeAll(async () => {
   })
   doc.woning = await createDocument(ctx.db, {
     title: 'Woningvoorraad',
+    wooCategory: '015',
     contentType: 'Rapport',
     themes: ['Wonen'],
     ratings: [{ by: EMPLOYEE, rating: 2 }],
@@ -70,13 +72,19 @@ beforeAll(async () => {
   doc.afval = await createDocument(ctx.db, { title: 'Afvalinzameling per wijk' })
   doc.concept = await createDocument(ctx.db, {
     title: 'Eigen concept',
+    wooCategory: '015',
     status: 'openstaand',
     owner: EMPLOYEE,
     contentType: 'Rapport',
   })
-  doc.afgekeurd = await createDocument(ctx.db, { title: 'Afgekeurde kaart', status: 'afgekeurd' })
+  doc.afgekeurd = await createDocument(ctx.db, {
+    title: 'Afgekeurde kaart',
+    status: 'afgekeurd',
+    wooCategory: '012',
+  })
   doc.deleted = await createDocument(ctx.db, {
     title: 'Verwijderd rapport',
+    wooCategory: '008',
     themes: ['Verkeer'],
     ratings: [{ by: OTHER_EMPLOYEE, rating: 1 }],
     deleted: true,
@@ -151,7 +159,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close())
 
 describe('GET /search/dashboard', () => {
-  it('counts the documents that are not deleted, by status, content type and theme', async () => {
+  it('counts the documents that are not deleted, by status, content type, theme and Woo category', async () => {
     const body = await dashboard('30d')
     expect(body.documents).toEqual({
       total: 5,
@@ -169,6 +177,12 @@ describe('GET /search/dashboard', () => {
         { key: 'Verkeer', count: 1 },
       ],
       withoutTheme: 3,
+      // By number, not by count; the deleted document's 008 and the uncategorised are not there.
+      byWooCategory: [
+        { key: '002', count: 1 },
+        { key: '012', count: 1 },
+        { key: '015', count: 2 },
+      ],
     })
     expect(body.averageRating).toBe(3.7)
     expect(body.ratingCount).toBe(3)

@@ -70,12 +70,30 @@ function zeroFilled(keys: string[], rows: Array<{ key: string; count: number }>)
   return keys.map((key) => ({ key, count: counts.get(key) ?? 0 }))
 }
 
-/** The catalogue now: documents not deleted, by status, content type and theme. */
+/** Documents not deleted of one status and Woo information category. */
+interface StatusCount extends Record<string, unknown> {
+  status: string
+  woo_category: string | null
+  count: number
+}
+
+const total = (rows: StatusCount[]) => rows.reduce((sum, row) => sum + row.count, 0)
+
+/** Every Woo information category in use, by number. */
+function byWooCategory(rows: StatusCount[]): Bucket[] {
+  const codes = [...new Set(rows.flatMap((row) => row.woo_category ?? []))].sort()
+  return codes.map((key) => ({ key, count: total(rows.filter((row) => row.woo_category === key)) }))
+}
+
+/**
+ * The catalogue now: documents not deleted, by status, Woo information category (one
+ * group-by for both), content type and theme.
+ */
 async function documentCounts(db: Queryable) {
   const [statuses, contentTypes, themes] = await Promise.all([
-    db.query<Bucket>(
-      `select status as key, count(*)::int as count
-         from documents where deleted_at is null group by status`,
+    db.query<StatusCount>(
+      `select status, woo_category, count(*)::int as count
+         from documents where deleted_at is null group by status, woo_category`,
     ),
     db.query<Bucket>(
       `select ct.name as key, c.count
@@ -94,7 +112,7 @@ async function documentCounts(db: Queryable) {
   ])
   const byStatus = DocumentStatus.options.map((status) => ({
     key: status,
-    count: statuses.find((row) => row.key === status)?.count ?? 0,
+    count: total(statuses.filter((row) => row.status === status)),
   }))
   return {
     total: byStatus.reduce((sum, bucket) => sum + bucket.count, 0),
@@ -102,6 +120,7 @@ async function documentCounts(db: Queryable) {
     byContentType: contentTypes,
     byTheme: themes.flatMap(({ key, count }) => (key === null ? [] : [{ key, count }])),
     withoutTheme: themes.find((row) => row.key === null)?.count ?? 0,
+    byWooCategory: byWooCategory(statuses),
   }
 }
 

@@ -100,8 +100,8 @@ beforeAll(async () => {
     description: 'Tabel bij het CBS.',
   })
   await db.query(
-    `update documents set license = 'CC-BY-4.0', source_url = 'https://opendata.cbs.nl/statline/#/CBS/nl/dataset/82010NED/table' where id = $1`,
-    [ids.bySource],
+    `update documents set license = $2, source_url = 'https://opendata.cbs.nl/statline/#/CBS/nl/dataset/82010NED/table' where id = $1`,
+    [ids.bySource, EU.licence('CC_BY_4_0')],
   )
   ids.report = await createDocument(db, {
     title: 'Een rapport',
@@ -110,7 +110,12 @@ beforeAll(async () => {
   })
   ids.pending = await createDocument(db, { title: 'Nog niet beoordeeld', status: 'openstaand' })
   ids.deleted = await createDocument(db, { title: 'Verwijderd', deleted: true })
-  ids.old = await createDocument(db, { title: 'Oude dataset' })
+  // Stored as documents stored a licence before its URI: still the listed licence.
+  ids.old = await createDocument(db, {
+    title: 'Oude dataset',
+    fileText: 'a;b',
+    license: 'cc-by-sa-4.0',
+  })
   await db.query(`update documents set modified_at = '2019-05-01T10:00:00Z' where id = $1`, [
     ids.old,
   ])
@@ -215,7 +220,18 @@ describe('the catalogue', () => {
       .map((q) => q.object)
     const iris = new Set(licences.filter((t) => t.termType === 'NamedNode').map((t) => t.value))
     expect(iris).toEqual(
-      new Set([EU.licence('CC0'), EU.licence('CC_BY_4_0'), 'https://example.org/licentie?x=1&y=2']),
+      new Set([
+        EU.licence('CC0'),
+        EU.licence('CC_BY_4_0'),
+        EU.licence('CC_BYSA_4_0'),
+        'https://example.org/licentie?x=1&y=2',
+      ]),
+    )
+    const labelOf = (iri: string) =>
+      quads.find((q) => q.subject.value === iri && q.predicate.value === `${NS.rdfs}label`)?.object
+        .value
+    expect(labelOf(EU.licence('CC_BY_4_0'))).toBe(
+      'CC BY 4.0 (vrij te gebruiken met bronvermelding)',
     )
     const other = licences.find((t) => t.termType === 'BlankNode')!
     const label = quads.find(

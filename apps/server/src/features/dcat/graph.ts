@@ -1,15 +1,14 @@
+import { EU_DATA_THEMES, type EuDataTheme } from '@dataportaal/contract'
 import { DataFactory, type Quad, type Quad_Object, type Quad_Subject } from 'n3'
 import type { Config } from '../../config.ts'
 import type { CatalogueDataset, CatalogueFile, CataloguePage } from './service.ts'
 import {
   EU,
-  EU_THEME_LABELS,
   euThemesOf,
   fileTypeOf,
   ianaMediaTypeOf,
   licenceOf,
   NS,
-  type EuThemeCode,
   type Licence,
 } from './vocabulary.ts'
 
@@ -123,10 +122,10 @@ function contactPoint(graph: GraphBuilder, site: CatalogueSite) {
   })
 }
 
-function theme(graph: GraphBuilder, code: EuThemeCode) {
+function theme(graph: GraphBuilder, code: EuDataTheme) {
   return graph.once(EU.dataTheme(code), (node) => {
     graph.add(node, a, skos('Concept'))
-    graph.add(node, skos('prefLabel'), dutch(EU_THEME_LABELS[code]))
+    graph.add(node, skos('prefLabel'), dutch(EU_DATA_THEMES[code]))
     graph.add(node, skos('inScheme'), namedNode(EU.dataThemeScheme))
   })
 }

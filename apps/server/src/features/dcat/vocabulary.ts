@@ -4,6 +4,7 @@
  * IRIs of the lists the specification names.
  */
 
+import { EU_DATA_THEMES, type EuDataTheme } from '@dataportaal/contract'
 import { readLicence } from '../documents/index.ts'
 
 export const NS = {
@@ -26,60 +27,40 @@ export const EU = {
   accessRightPublic: `${EU_AUTHORITY}/access-right/PUBLIC`,
   languageDutch: `${EU_AUTHORITY}/language/NLD`,
   dataThemeScheme: `${EU_AUTHORITY}/data-theme`,
-  dataTheme: (code: EuThemeCode) => `${EU_AUTHORITY}/data-theme/${code}`,
+  dataTheme: (code: EuDataTheme) => `${EU_AUTHORITY}/data-theme/${code}`,
   fileType: (code: string) => `${EU_AUTHORITY}/file-type/${code}`,
   licence: (code: string) => `${EU_AUTHORITY}/licence/${code}`,
 } as const
 
-/** The EU data themes with their Dutch labels (the list's own nl labels). */
-export const EU_THEME_LABELS = {
-  AGRI: 'Landbouw, visserij, bosbouw en voeding',
-  ECON: 'Economie en financiën',
-  EDUC: 'Onderwijs, cultuur en sport',
-  ENER: 'Energie',
-  ENVI: 'Milieu',
-  GOVE: 'Overheid en publieke sector',
-  HEAL: 'Gezondheid',
-  INTR: 'Internationale vraagstukken',
-  JUST: 'Justitie, rechtsstelsel en openbare veiligheid',
-  OP_DATPRO: 'Voorlopige gegevens',
-  REGI: 'Regio’s en steden',
-  SOCI: 'Bevolking en samenleving',
-  TECH: 'Wetenschap en technologie',
-  TRAN: 'Vervoer',
-} as const
-
-export type EuThemeCode = keyof typeof EU_THEME_LABELS
-
-export const isEuThemeCode = (code: string): code is EuThemeCode =>
-  Object.hasOwn(EU_THEME_LABELS, code)
+/** Whether a stored code is one of the EU data themes (the contract's EU_DATA_THEMES). */
+export const isEuDataTheme = (code: string): code is EuDataTheme =>
+  Object.hasOwn(EU_DATA_THEMES, code)
 
 /**
  * dcat:theme is mandatory in DCAT-AP-NL; a dataset whose portal themes have no EU theme
  * (or that has no theme) is filed under "Overheid en publieke sector": every document of a
  * municipality's portal is at least that.
  */
-export const FALLBACK_EU_THEME: EuThemeCode = 'GOVE'
+export const FALLBACK_EU_THEME: EuDataTheme = 'GOVE'
 
 /** The EU data themes of a dataset's portal themes, without repeats; the fallback if none. */
-export function euThemesOf(codes: ReadonlyArray<string | null>): EuThemeCode[] {
+export function euThemesOf(codes: ReadonlyArray<string | null>): EuDataTheme[] {
   const known = [
-    ...new Set(codes.filter((code): code is EuThemeCode => !!code && isEuThemeCode(code))),
+    ...new Set(codes.filter((code): code is EuDataTheme => !!code && isEuDataTheme(code))),
   ]
   return known.length > 0 ? known : [FALLBACK_EU_THEME]
 }
 
 /**
- * A distribution's licence: an IRI of the EU licence list for the form's three licences; a
- * licence written as an http(s) URL is its own document; any other text (the form's
- * 'other') has no IRI and becomes a licence document described by that text only.
+ * A distribution's licence: its IRI on the EU licence list for a licence on it (the stored
+ * URI); a licence written as another http(s) URL is its own document; any other text (the
+ * form's 'other') has no IRI and becomes a licence document described by that text only.
  */
 export type Licence = { iri: string; label: string } | { iri: null; label: string }
 
 export function licenceOf(stored: string): Licence {
   const read = readLicence(stored)
-  if (read.kind === 'form')
-    return { iri: EU.licence(read.licence.euCode), label: read.licence.label }
+  if (read.kind === 'list') return { iri: read.licence.uri, label: read.licence.name }
   if (read.kind === 'url') return { iri: read.url, label: read.text }
   return { iri: null, label: read.text || 'Onbekende licentie' }
 }

@@ -5,6 +5,7 @@
 export { DOCUMENT_JOINS, documentColumns } from './columns.ts'
 export { pageOfDocuments, type DocumentSelection, type Page } from './document-page.ts'
 export { formatName } from './formats.ts'
+export { fileDownloadPath } from './files.ts'
 export {
   SELF_VALIDATION_REFUSED,
   selfValidationBlock,
@@ -35,8 +36,8 @@ export {
 export {
   DATA_CONTENT_TYPES,
   isDataContentType,
+  licenceTextUrl,
   readLicence,
-  type FormLicence,
   type StoredLicence,
 } from './publishing.ts'
 export { refreshSearchIndex } from './search-index.ts'

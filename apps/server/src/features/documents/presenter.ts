@@ -3,6 +3,7 @@ import type {
   DocumentStatus,
   DocumentSummary,
   StatusCategory,
+  WooCategory,
 } from '@dataportaal/contract'
 import { isEmployee, type Viewer } from '../../auth/viewer.ts'
 import { presentFiles, type FileRows } from './files.ts'
@@ -104,6 +105,7 @@ export const presentListItem = (row: DocumentListRow, viewer: Viewer): DocumentS
 export interface DocumentDetailRow extends DocumentListRow {
   description: string
   license: string
+  woo_category: WooCategory | null
   source_url: string | null
   files: FileRows
 }
@@ -116,6 +118,7 @@ export function presentDetail(row: DocumentDetailRow, viewer: Viewer): DocumentD
     ...presentRecord(row, viewer),
     description: row.description,
     license: row.license,
+    wooCategory: row.woo_category,
     sourceUrl: row.source_url,
     // Why a file's text could not be read is for those who can act on it by editing.
     files: presentFiles(row.id, row.files, can(viewer, 'edit', facts)),

@@ -13,8 +13,8 @@ import { visibleTo } from './visibility.ts'
 export async function getDocument(db: Queryable, viewer: Viewer, id: string) {
   const params = new Params()
   const [row] = await db.query<DocumentDetailRow>(
-    `select ${documentColumns(params, viewer)}, d.description, d.license, d.source_url,
-            ${FILES_JSON} as files
+    `select ${documentColumns(params, viewer)}, d.description, d.license, d.woo_category,
+            d.source_url, ${FILES_JSON} as files
        from documents d ${DOCUMENT_JOINS}
       where d.id = ${params.add(id)}::uuid and ${visibleTo(viewer, params)}`,
     params.values,

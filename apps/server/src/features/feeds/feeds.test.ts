@@ -124,6 +124,7 @@ beforeAll(async () => {
     contentType: 'Rapport',
     source: 'Wonen en Ruimte',
     themes: ['Wonen'],
+    wooCategory: '015',
   })
   await documentPublished(0, {
     title: 'Concept woonvisie',
@@ -279,6 +280,19 @@ describe('the feed of a theme or a search', () => {
       alternate: `${PUBLIC_URL}/zoeken?${params}`,
     })
     expect(feed!.id).toBe(`${FEED_URL}?${params}`)
+  })
+
+  it('follows Woo information categories, named in its title and links', async () => {
+    const { feed } = await getFeed('?wooCategory=015')
+    expect(titles(feed)).toEqual(['Huurprijzen per wijk'])
+    expect(feed!.title).toBe(
+      `Nieuwe documenten bij de zoekopdracht Woo-informatiecategorie onderzoeksrapporten – ${PORTAL_NAME}`,
+    )
+    expect(feed!.links).toEqual({
+      self: `${FEED_URL}?wooCategory=015`,
+      alternate: `${PUBLIC_URL}/zoeken?wooCategory=015`,
+    })
+    expect(titles((await getFeed('?wooCategory=012&wooCategory=018')).feed)).toEqual([])
   })
 
   it('says so when it follows the documents without a theme', async () => {

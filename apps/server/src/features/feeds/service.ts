@@ -3,6 +3,7 @@ import {
   apiPaths,
   FEED_LIMITS,
   NO_VALUE_BUCKET,
+  WOO_CATEGORIES,
   type FeedQuery,
 } from '@dataportaal/contract'
 import type { Viewer } from '../../auth/viewer.ts'
@@ -36,7 +37,7 @@ function feedParams(query: FeedQuery): URLSearchParams {
   const params = new URLSearchParams()
   const text = oneLine(query.query ?? '')
   if (text) params.set('query', text)
-  for (const name of ['categoryType', 'tags', 'source'] as const) {
+  for (const name of ['categoryType', 'tags', 'source', 'wooCategory'] as const) {
     for (const value of query[name] ?? []) params.append(name, value)
   }
   if (query.minRating) params.set('minRating', String(query.minRating))
@@ -48,11 +49,17 @@ function feedParams(query: FeedQuery): URLSearchParams {
 const withParams = (url: string, params: URLSearchParams) =>
   params.size ? `${url}?${params.toString()}` : url
 
+/** A Woo information category by its name; a number not on the list as it was asked. */
+const wooCategoryName = (code: string) =>
+  WOO_CATEGORIES.find((category) => category.code === code)?.name ?? code
+
 /** What the feed follows, in Dutch: null for the whole catalogue. */
 function subjectOf(query: FeedQuery): string | null {
   const text = oneLine(query.query ?? '')
-  const { tags = [], categoryType = [], source = [], minRating, dateFrom, dateTo } = query
-  const otherFilters = categoryType.length || source.length || minRating || dateFrom || dateTo
+  const { tags = [], categoryType = [], source = [], wooCategory = [] } = query
+  const { minRating, dateFrom, dateTo } = query
+  const otherFilters =
+    categoryType.length || source.length || wooCategory.length || minRating || dateFrom || dateTo
   if (tags.length === 1 && !text && !otherFilters) {
     return noThemeBuckets.has(tags[0]!) ? TEXTS.noTheme : TEXTS.theme(tags[0]!)
   }
@@ -61,6 +68,7 @@ function subjectOf(query: FeedQuery): string | null {
     tags.length > 0 && TEXTS.themes(tags),
     categoryType.length > 0 && TEXTS.contentTypes(categoryType),
     source.length > 0 && TEXTS.sources(source),
+    wooCategory.length > 0 && TEXTS.wooCategories(wooCategory.map(wooCategoryName)),
     minRating && TEXTS.minRating(minRating),
     dateFrom && TEXTS.dateFrom(dateFrom),
     dateTo && TEXTS.dateTo(dateTo),

@@ -17,6 +17,7 @@ export const FEED_TEXTS = {
   themes: (names: readonly string[]) => `thema ${either(names)}`,
   contentTypes: (names: readonly string[]) => `soort ${either(names)}`,
   sources: (names: readonly string[]) => `bron ${either(names)}`,
+  wooCategories: (names: readonly string[]) => `Woo-informatiecategorie ${either(names)}`,
   minRating: (stars: number) => `minstens ${stars} ${stars === 1 ? 'ster' : 'sterren'}`,
   dateFrom: (date: string) => `datum vanaf ${date}`,
   dateTo: (date: string) => `datum tot en met ${date}`,

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { API_PREFIX, apiPaths, type DocumentDetail } from '@dataportaal/contract'
+import { API_PREFIX, apiPaths, EU_LICENCE_LIST, type DocumentDetail } from '@dataportaal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
@@ -83,8 +83,8 @@ beforeAll(async () => {
     themes: ['Bevolking', 'Wonen'],
     owner: EMPLOYEE,
     file: { fileName: 'inwoners.csv', mediaType: 'text/csv', sha256: 'b'.repeat(64), size: 42 },
+    license: `${EU_LICENCE_LIST}CC_BY_4_0`,
   })
-  await ctx.db.query(`update documents set license = 'CC-BY-4.0' where id = $1`, [ids.dataset])
   ids.hostile = await createDocument(ctx.db, {
     title: HOSTILE_TITLE,
     description: 'Uitleg met </script><img src=x onerror=alert(2)> en "aanhalingstekens".',
@@ -203,6 +203,20 @@ describe('the served page of a published document', () => {
         `${contentType} op ${PORTAL_NAME}`,
       ])
     }
+  })
+
+  it('links a licence stored the old way (SPDX) or as a URL of its own to its text', async () => {
+    const licenceOf = async (license: string) => {
+      const id = await createDocument(ctx.db, { title: `Licentie ${license}`, license })
+      return jsonLdOf((await documentPage(id)).body).license
+    }
+    expect(await licenceOf('CC0-1.0')).toBe('https://creativecommons.org/publicdomain/zero/1.0/')
+    expect(await licenceOf(`${EU_LICENCE_LIST}CC_BYSA_4_0`)).toBe(
+      'https://creativecommons.org/licenses/by-sa/4.0/',
+    )
+    expect(await licenceOf('https://example.org/voorwaarden')).toBe(
+      'https://example.org/voorwaarden',
+    )
   })
 
   it('gives a DigitalDocument its files as media, and no licence URL for an unknown licence', async () => {

@@ -3,6 +3,9 @@ import type { Config } from '../../config.ts'
 /** What the publication documents need of the portal: its address and name. */
 export type Site = Pick<Config, 'publicUrl' | 'portalName'>
 
+/** What the DiWoo metadata needs besides: the publisher, the city's TOOI identifier and name. */
+export type DiwooSite = Site & { catalogue: Pick<Config['catalogue'], 'publisher'> }
+
 /** The paths this feature serves, for crawlers, outside the API prefixes. */
 export const PUBLICATION_PATHS = {
   robots: '/robots.txt',
@@ -11,6 +14,15 @@ export const PUBLICATION_PATHS = {
   /** The route of the numbered sitemaps of document pages (find-my-way: digits only). */
   documentSitemapRoute: '/sitemap-documents-:page(^\\d+).xml',
   documentSitemap: (page: number) => `/sitemap-documents-${page}.xml`,
+  /**
+   * The DiWoo sitemap index of one Woo information category, by its three-digit number:
+   * the Woo-index reads only indexes named `sitemapindex-diwoo-infocatNNN.xml`.
+   */
+  diwooIndexRoute: '/sitemapindex-diwoo-infocat:category(^\\d{3}).xml',
+  diwooIndex: (category: string) => `/sitemapindex-diwoo-infocat${category}.xml`,
+  /** The numbered DiWoo sitemaps an index points to. */
+  diwooSitemapRoute: '/sitemap-diwoo-infocat:category(^\\d{3})-:page(^\\d+).xml',
+  diwooSitemap: (category: string, page: number) => `/sitemap-diwoo-infocat${category}-${page}.xml`,
 } as const
 
 /** The web app's document page (DOCUMENT_PATH of apps/web/src/shared/routes.ts). */

@@ -1,16 +1,23 @@
 import type { Queryable } from '../../db/client.ts'
+import { diwooCategories } from './diwoo.ts'
 import { absoluteUrl, PUBLICATION_PATHS, type Site } from './paths.ts'
 
 /**
  * Gives the absolute URLs of sitemaps (or sitemap indexes) that robots.txt names. Each
- * kind of sitemap is one source here: a later one (the DiWoo indexes per information
- * category) is added to SITEMAP_SOURCES and robots.txt names it too.
+ * kind of sitemap is one source here: a new kind is added to SITEMAP_SOURCES and
+ * robots.txt names it too.
  */
 export type SitemapSource = (db: Queryable, site: Site) => Promise<string[]>
 
 export const SITEMAP_SOURCES: readonly SitemapSource[] = [
   // The document pages, for search engines.
   async (_db, site) => [absoluteUrl(site, PUBLICATION_PATHS.sitemap)],
+  // The DiWoo sitemap indexes of the categories with published files, for the Woo-index:
+  // its harvester reads robots.txt to find them (indexes only, not their sitemaps).
+  async (db, site) =>
+    (await diwooCategories(db)).map((category) =>
+      absoluteUrl(site, PUBLICATION_PATHS.diwooIndex(category)),
+    ),
 ]
 
 /** What crawlers may not fetch: the API of signed-in employees and the sign-in itself. */

@@ -1,11 +1,11 @@
 import { API_PREFIX, type DocumentDetail } from '@dataportaal/contract'
-import { isDataContentType, readLicence } from '../documents/index.ts'
+import { isDataContentType, licenceTextUrl, readLicence } from '../documents/index.ts'
 import { absoluteUrl, documentPagePath, type Site } from './paths.ts'
 
 /** The address of a licence's text; none for a licence the portal knows only as text. */
 function licenseUrl(stored: string): string | null {
   const read = readLicence(stored)
-  if (read.kind === 'form') return read.licence.url
+  if (read.kind === 'list') return licenceTextUrl(read.licence)
   return read.kind === 'url' ? read.url : null
 }
 

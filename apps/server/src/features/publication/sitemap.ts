@@ -70,14 +70,20 @@ export async function documentSitemapEntries(
   return rows.map((row) => ({ id: row.id, lastModified: row.modified_at }))
 }
 
-const lastmod = (date: Date | null) => (date ? element('lastmod', {}, date.toISOString()) : null)
+export const lastmod = (date: Date | null) =>
+  date ? element('lastmod', {}, date.toISOString()) : null
 
 /** Many elements as one child: 50,000 of them are too many for a spread of arguments. */
-const sequence = (items: XmlMarkup[]): XmlMarkup => ({
+export const sequence = (items: XmlMarkup[]): XmlMarkup => ({
   markup: items.map((item) => item.markup).join(''),
 })
 
-export function renderSitemapIndex(pages: SitemapPage[], site: Site): string {
+/** A sitemap index of numbered sitemaps: those of the document pages unless `sitemapPath` says otherwise. */
+export function renderSitemapIndex(
+  pages: SitemapPage[],
+  site: Site,
+  sitemapPath: (page: number) => string = PUBLICATION_PATHS.documentSitemap,
+): string {
   return xmlDocument(
     element(
       'sitemapindex',
@@ -87,7 +93,7 @@ export function renderSitemapIndex(pages: SitemapPage[], site: Site): string {
           element(
             'sitemap',
             {},
-            element('loc', {}, absoluteUrl(site, PUBLICATION_PATHS.documentSitemap(page.page))),
+            element('loc', {}, absoluteUrl(site, sitemapPath(page.page))),
             lastmod(page.lastModified),
           ),
         ),

@@ -32,12 +32,14 @@ beforeAll(async () => {
   await addSynonyms(db, 'Fiets', ['rijwiel', 'tweewieler'])
   await createDocument(db, {
     title: 'Asielverzoeken per nationaliteit',
+    wooCategory: '012',
     description: 'Aantal eerste asielverzoeken per maand.',
     themes: ['Asiel en integratie'],
     date: '2016-03-01',
   })
   await createDocument(db, {
     title: 'Fietsenstallingen in de binnenstad',
+    wooCategory: '002',
     description: 'Locaties en capaciteit van bewaakte stallingen.',
     contentType: 'Kaart',
     source: 'Verkeer en Openbare Ruimte',
@@ -54,6 +56,7 @@ beforeAll(async () => {
   })
   await createDocument(db, {
     title: 'Jaarverslag gemeentelijke dienstverlening',
+    wooCategory: '012',
     description: 'Verantwoording over het jaar.',
     contentType: 'Rapport',
     fileText: 'In hoofdstuk drie staat de waterberging in de polder beschreven.',
@@ -61,6 +64,7 @@ beforeAll(async () => {
   })
   await createDocument(db, {
     title: 'Bevolking concept (nog niet goedgekeurd)',
+    wooCategory: '015',
     description: 'Wacht op validatie.',
     status: 'openstaand',
     owner: EMPLOYEE,
@@ -73,6 +77,7 @@ beforeAll(async () => {
   await createDocument(db, { title: 'Bevolking verwijderd', deleted: true })
   await createDocument(db, {
     title: 'Begroting <script>alert("x")</script> 2025',
+    wooCategory: '008',
     description: 'De <b>begroting</b> voor 2025 & verder.',
     contentType: 'Raadsinformatie',
     source: 'Financiën en Bestuur',
@@ -200,6 +205,51 @@ describe('filters, sorting, paging and aggregations', () => {
     expect(
       titles((await search({ dateFrom: '2023-01-01', dateTo: '2024-12-31' })).body).sort(),
     ).toEqual(['Bevolkingsprognose per wijk', 'Fietsenstallingen in de binnenstad'])
+  })
+
+  it('counts the Woo information categories of the matching documents, most first', async () => {
+    // The prognosis has no category and is in no bucket.
+    expect((await search({})).body.Aggregations.wooCategory).toEqual([
+      { key: '012', count: 2 },
+      { key: '002', count: 1 },
+      { key: '008', count: 1 },
+    ])
+    // The employee's own document awaiting validation counts for them.
+    const token = await ctx.tokenFor(EMPLOYEE)
+    expect((await search({}, token)).body.Aggregations.wooCategory).toEqual([
+      { key: '012', count: 2 },
+      { key: '002', count: 1 },
+      { key: '008', count: 1 },
+      { key: '015', count: 1 },
+    ])
+    expect((await search({ categoryType: 'Rapport' })).body.Aggregations.wooCategory).toEqual([
+      { key: '012', count: 1 },
+    ])
+  })
+
+  it('filters by Woo information category, for visitors and employees alike', async () => {
+    const filtered = (await search({ wooCategory: ['012', '008'] })).body
+    expect(titles(filtered).sort()).toEqual([
+      'Asielverzoeken per nationaliteit',
+      'Begroting <script>alert("x")</script> 2025',
+      'Jaarverslag gemeentelijke dienstverlening',
+    ])
+    expect(filtered.Total).toBe(3)
+    expect(filtered.Aggregations.wooCategory).toEqual([
+      { key: '012', count: 2 },
+      { key: '008', count: 1 },
+    ])
+    const token = await ctx.tokenFor(EMPLOYEE)
+    expect(titles((await search({ wooCategory: '015' }, token)).body)).toEqual([
+      'Bevolking concept (nog niet goedgekeurd)',
+    ])
+    expect(titles((await search({ wooCategory: '015' })).body)).toEqual([])
+    expect(titles((await search({ wooCategory: '012', categoryType: 'Rapport' })).body)).toEqual([
+      'Jaarverslag gemeentelijke dienstverlening',
+    ])
+    const unknown = await search({ wooCategory: '018' })
+    expect(unknown.status).toBe(200)
+    expect(unknown.body.Total).toBe(0)
   })
 
   it('filters by label for employees', async () => {

@@ -52,6 +52,9 @@ export function whereClause(
     const none = new Set<string>([NO_VALUE_BUCKET.labels])
     where.push(arrayFilter('d.label_names', input.labels, none, params))
   }
+  if (input.wooCategory?.length) {
+    where.push(`d.woo_category = any(${params.add(input.wooCategory)}::text[])`)
+  }
   if (input.minRating) where.push(`d.rating_avg >= ${params.add(input.minRating)}`)
   if (input.dateFrom) where.push(`d.document_date >= ${params.add(input.dateFrom)}::date`)
   if (input.dateTo) where.push(`d.document_date <= ${params.add(input.dateTo)}::date`)
@@ -70,10 +73,11 @@ function orderBy(input: SearchQuery, ranked: boolean): string {
   }
 }
 
-/** Matching documents counted per content type and source. */
+/** Matching documents counted per content type, source and Woo information category. */
 interface KindRow {
   content_type: string
   source: string
+  woo_category: string | null
   n: number
   no_theme: number
   no_label: number
@@ -119,7 +123,7 @@ async function runSearch(db: Queryable, viewer: Viewer, input: SearchQuery, matc
   const withLabels = isEmployee(viewer)
   const [row] = await db.query<SearchRow>(
     `with m as materialized (
-       select d.id, d.content_type_id, d.source_id, d.theme_names,
+       select d.id, d.content_type_id, d.source_id, d.woo_category, d.theme_names,
               ${withLabels ? 'd.label_names' : `'{}'::text[] as label_names`},
               d.rating_avg, d.rating_count, d.document_date, ${rank} as rank
          from documents d
@@ -128,11 +132,12 @@ async function runSearch(db: Queryable, viewer: Viewer, input: SearchQuery, matc
      select
        array(select id::text from m order by ${orderBy(input, ranked)} limit ${limit} offset ${offset}) as page,
        coalesce((select json_agg(k) from (
-         select c.name as content_type, s.name as source, g.n, g.no_theme, g.no_label
-           from (select content_type_id, source_id, count(*)::int as n,
+         select c.name as content_type, s.name as source, g.woo_category, g.n, g.no_theme,
+                g.no_label
+           from (select content_type_id, source_id, woo_category, count(*)::int as n,
                         count(*) filter (where cardinality(theme_names) = 0)::int as no_theme,
                         count(*) filter (where cardinality(label_names) = 0)::int as no_label
-                   from m group by 1, 2) g
+                   from m group by 1, 2, 3) g
            join content_types c on c.id = g.content_type_id
            join sources s on s.id = g.source_id) k), '[]') as kinds,
        coalesce((select json_agg(p) from (
@@ -190,6 +195,12 @@ function presentAggregations(row: SearchRow, viewer: Viewer): Aggregations {
       sum(row.kinds, (k) => k.no_theme),
     ),
     rating: ratingBuckets(row.periods),
+    // Documents without a category are in no bucket: the facet offers no 'none'.
+    wooCategory: rollUp(
+      row.kinds.filter((k): k is KindRow & { woo_category: string } => k.woo_category !== null),
+      (k) => k.woo_category,
+      (k) => k.n,
+    ),
     date: rollUp(
       row.periods,
       (p) => String(p.year),

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart'
 import {
+  DEFAULT_LICENSE,
   DocumentIdParams,
   NoQuery,
   Problem,
@@ -15,7 +16,7 @@ import { employeeOf } from '../../http/access.ts'
 import { receiveUploadForm } from './form.ts'
 import { deleteUpload, saveUpload, uploadOptions, type UploadDeps } from './service.ts'
 
-const FORM_DESCRIPTION = `Multipart form data (\`multipart/form-data\`). Velden: \`title\` (3..200 tekens), \`description\` (hoogstens 10.000), \`contentTypeName\` (uit de beheerde lijst, zie /documents/upload/options), \`sourceFriendlyName\`, \`themes\` (herhaald, uit /tags), \`license\` (standaard CC0-1.0), en een of meer bestanden als delen met de naam \`files\` (hoogstens ${UPLOAD_LIMITS.filesPerRequest}). Met \`contentUID\` is het een wijziging van dat document (alleen eigenaar of beheerder): \`keepFileIds\` (herhaald) noemt de bestaande bestanden die blijven, de andere vervallen, nieuwe bestanden komen erbij. Elk bestand, en alle bestanden samen, hoogstens MAX_UPLOAD_MB (413); het echte bestandstype moet op de toegestane lijst staan en bij de naam passen (415). Een nieuw of gewijzigd document is \`openstaand\`; de tekst van de bestanden wordt op de achtergrond gelezen en daarna doorzoekbaar.`
+const FORM_DESCRIPTION = `Multipart form data (\`multipart/form-data\`). Velden: \`title\` (3..200 tekens), \`description\` (hoogstens 10.000), \`contentTypeName\` (uit de beheerde lijst, zie /documents/upload/options), \`sourceFriendlyName\`, \`themes\` (herhaald, uit /tags), \`license\` (een licentie van de EU-lijst als URI of SPDX-code, bijvoorbeeld CC-BY-4.0, wordt opgeslagen als de URI van die lijst, andere tekst zoals ze is; standaard ${DEFAULT_LICENSE}), \`wooCategory\` (optioneel: het nummer van een Woo-informatiecategorie, 001 tot en met 017; leeg voor geen), en een of meer bestanden als delen met de naam \`files\` (hoogstens ${UPLOAD_LIMITS.filesPerRequest}). Met \`contentUID\` is het een wijziging van dat document (alleen eigenaar of beheerder): \`keepFileIds\` (herhaald) noemt de bestaande bestanden die blijven, de andere vervallen, nieuwe bestanden komen erbij. Elk bestand, en alle bestanden samen, hoogstens MAX_UPLOAD_MB (413); het echte bestandstype moet op de toegestane lijst staan en bij de naam passen (415). Een nieuw of gewijzigd document is \`openstaand\`; de tekst van de bestanden wordt op de achtergrond gelezen en daarna doorzoekbaar.`
 
 /**
  * The form as the API documentation shows it (the files are parts named `files`). Only for

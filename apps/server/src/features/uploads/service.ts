@@ -90,6 +90,7 @@ async function commitUpload(
         vocabulary.contentTypeId,
         sourceId,
         form.license,
+        form.wooCategory ?? null,
       ]
       let id: string
       if (previous) {
@@ -97,17 +98,17 @@ async function commitUpload(
         // modified_by: whoever saved the edit may not validate it themselves (four eyes).
         await tx.query(
           `update documents set title = $2, description = $3, content_type_id = $4,
-                  source_id = $5, license = $6, status = 'openstaand', status_category = null,
-                  status_description = null, published_at = null, modified_at = now(),
-                  modified_by = $7
+                  source_id = $5, license = $6, woo_category = $7, status = 'openstaand',
+                  status_category = null, status_description = null, published_at = null,
+                  modified_at = now(), modified_by = $8
             where id = $1`,
           [id, ...values, viewer.id],
         )
       } else {
         const [row] = await tx.query<{ id: string }>(
           `insert into documents (title, description, content_type_id, source_id, license,
-                                  status, owner_id, modified_by)
-           values ($1, $2, $3, $4, $5, 'openstaand', $6, $6) returning id::text`,
+                                  woo_category, status, owner_id, modified_by)
+           values ($1, $2, $3, $4, $5, $6, 'openstaand', $7, $7) returning id::text`,
           [...values, viewer.id],
         )
         id = row!.id
@@ -124,6 +125,7 @@ async function commitUpload(
           sourceFriendlyName: form.sourceFriendlyName,
           themes: form.themes,
           license: form.license,
+          wooCategory: form.wooCategory ?? null,
           addedFiles: saved.added,
           removedFiles: saved.removed,
         },

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import {
   apiPaths,
+  EU_LICENCE_LIST,
   type DocumentDetail,
   type DocumentList,
   type Problem,
@@ -88,7 +89,8 @@ describe('uploading a document', () => {
       sourceFriendlyName: 'Stadsbeheer',
       themes: ['Afval'],
       status: 'openstaand',
-      license: 'CC0-1.0',
+      license: `${EU_LICENCE_LIST}CC0`,
+      wooCategory: null,
       owner: { id: EMPLOYEE.oid, name: EMPLOYEE.name },
       published: null,
     })
@@ -212,7 +214,49 @@ describe('uploading a document', () => {
     expect(options.sources).toContain('Stadsbeheer')
     expect(options.maxUploadMb).toBe(1)
     expect(options.fileTypes.map((t) => t.label)).toContain('GeoJSON')
-    expect(options.defaultLicense).toBe('CC0-1.0')
+    expect(options.defaultLicense).toBe(`${EU_LICENCE_LIST}CC0`)
+  })
+})
+
+describe('the Woo information category and the licence of an upload', () => {
+  const upload = async (fields: Record<string, string>) => {
+    const response = await postUpload(
+      ctx,
+      EMPLOYEE,
+      // A file of its own: these documents stay out of the searches of the other tests.
+      uploadForm({ ...VALID_FIELDS, ...fields }, [fileOf('wijk;aantal\nNoord;1\n', 'wijken.csv')]),
+    )
+    expect(response.statusCode, response.body).toBe(201)
+    return (
+      await detail(EMPLOYEE, response.json<{ contentUID: string }>().contentUID)
+    ).json<DocumentDetail>()
+  }
+
+  it('stores the category, for everyone who may read the document', async () => {
+    const document = await upload({ wooCategory: '015' })
+    expect(document.wooCategory).toBe('015')
+    await ctx.db.query(
+      `update documents set status = 'goedgekeurd', published_at = now() where id = $1`,
+      [document.contentUID],
+    )
+    expect((await detail(null, document.contentUID)).json<DocumentDetail>().wooCategory).toBe('015')
+    expect((await upload({ wooCategory: '' })).wooCategory).toBeNull()
+  })
+
+  it('stores a licence of the EU list as its URI, however it is named, and other text as it is', async () => {
+    expect((await upload({ license: 'CC-BY-4.0' })).license).toBe(`${EU_LICENCE_LIST}CC_BY_4_0`)
+    expect((await upload({ license: 'cc-by-sa-4.0' })).license).toBe(
+      `${EU_LICENCE_LIST}CC_BYSA_4_0`,
+    )
+    expect((await upload({ license: `${EU_LICENCE_LIST}CC0` })).license).toBe(
+      `${EU_LICENCE_LIST}CC0`,
+    )
+    expect((await upload({ license: '  Eigen voorwaarden van de bron ' })).license).toBe(
+      'Eigen voorwaarden van de bron',
+    )
+    expect((await upload({ license: 'https://example.org/licentie' })).license).toBe(
+      'https://example.org/licentie',
+    )
   })
 })
 
@@ -359,6 +403,24 @@ describe('refused uploads leave nothing behind', () => {
         /wijzigen/,
       ],
       [{ ...VALID_FIELDS, kleur: 'rood' }, [csv], 'body.kleur', /Onbekend veld/],
+      [
+        { ...VALID_FIELDS, wooCategory: '018' },
+        [csv],
+        'body.wooCategory',
+        /Woo-informatiecategorie/,
+      ],
+      [
+        { ...VALID_FIELDS, wooCategory: 'abc' },
+        [csv],
+        'body.wooCategory',
+        /Woo-informatiecategorie/,
+      ],
+      [
+        { ...VALID_FIELDS, wooCategory: '15' },
+        [csv],
+        'body.wooCategory',
+        /Woo-informatiecategorie/,
+      ],
       [{ ...VALID_FIELDS, title: ['Een', 'Twee'] }, [csv], 'body.title', /maar één keer/],
     ]
     for (const [fields, files, field, message] of cases) {
@@ -422,7 +484,7 @@ describe('editing a document', () => {
     expect(after).toMatchObject({
       title: 'Afvalinzameling per wijk 2024 (herzien)',
       themes: ['Afval', 'Klimaat'],
-      license: 'CC-BY-4.0',
+      license: `${EU_LICENCE_LIST}CC_BY_4_0`,
       status: 'openstaand',
       published: null,
     })
@@ -443,6 +505,41 @@ describe('editing a document', () => {
     }>(`select details from audit_log where document_id = $1 and action = 'document_edited'`, [id])
     expect(audit?.details.previousStatus).toBe('goedgekeurd')
     expect(audit?.details.removedFiles).toHaveLength(1)
+  })
+
+  it('sets, changes and clears the Woo information category like the other metadata', async () => {
+    const created = await postUpload(
+      ctx,
+      EMPLOYEE,
+      uploadForm(VALID_FIELDS, [fileOf('wijk;aantal\nZuid;2\n', 'wijken.csv')]),
+    )
+    const id = created.json<{ contentUID: string }>().contentUID
+    const keepAll = async () =>
+      (await detail(EMPLOYEE, id)).json<DocumentDetail>().files.map((file) => file.id)
+    const wooCategoryAfter = async (fields: Record<string, string | string[]>) => {
+      const response = await edit(EMPLOYEE, id, { keepFileIds: await keepAll(), ...fields })
+      expect(response.statusCode, response.body).toBe(200)
+      return (await detail(EMPLOYEE, id)).json<DocumentDetail>().wooCategory
+    }
+    expect(await wooCategoryAfter({ wooCategory: '012' })).toBe('012')
+    expect(await wooCategoryAfter({ wooCategory: '008' })).toBe('008')
+    // An edit sends the whole form: without the field the document has no category.
+    expect(await wooCategoryAfter({})).toBeNull()
+    expect(await wooCategoryAfter({ wooCategory: '014' })).toBe('014')
+    expect(await wooCategoryAfter({ wooCategory: '' })).toBeNull()
+
+    const audits = await ctx.db.query<{ details: { wooCategory: string | null } }>(
+      `select details from audit_log where document_id = $1 and action = 'document_edited'
+        order by at, id`,
+      [id],
+    )
+    expect(audits.map((audit) => audit.details.wooCategory)).toEqual([
+      '012',
+      '008',
+      null,
+      '014',
+      null,
+    ])
   })
 
   it('replaces a file by not keeping the old one and adding its new version', async () => {

@@ -1,10 +1,12 @@
 import {
+  ManagedVocabularyItem,
   ManagedVocabularyList,
   NewVocabularyId,
   NewVocabularyItem,
   NoQuery,
   Problem,
   ThesaurusEdit,
+  ThemeEuThemeEdit,
   ThesaurusEntry,
   VocabularyNameParams,
 } from '@dataportaal/contract'
@@ -12,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { adminOf } from '../../http/access.ts'
+import { saveThemeEuTheme } from './eu-theme.ts'
 import type { VocabularyKind } from './kind.ts'
 import { createManaged, deleteManaged, listManaged, saveThesaurusTerms } from './management.ts'
 
@@ -89,6 +92,25 @@ export const vocabularyAdminRoutes =
         },
       )
     }
+
+    app.put(
+      '/tags/:name/eu-theme',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['thema’s'],
+          summary: 'Het EU-datathema van een thema instellen of loskoppelen',
+          description:
+            'Een code van de EU-lijst met datathema’s, of null om de koppeling op te heffen. De DCAT-catalogus gebruikt de koppeling meteen (zonder koppeling: GOVE). Antwoordt met het thema zoals de beheerlijst het toont.',
+          querystring: NoQuery,
+          params: VocabularyNameParams,
+          body: ThemeEuThemeEdit,
+          response: { 200: ManagedVocabularyItem, 404: Problem, 422: Problem },
+        },
+      },
+      (request) =>
+        saveThemeEuTheme(deps.db, adminOf(request), request.params.name, request.body.euTheme),
+    )
 
     app.put(
       '/thesaurus/:name',

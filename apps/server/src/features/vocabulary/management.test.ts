@@ -270,6 +270,7 @@ describe('access', () => {
     ['DELETE', apiPaths.tag('Verkeer')],
     ['DELETE', apiPaths.label('Extern')],
     ['PUT', apiPaths.thesaurusEntry('Verkeer'), { synonyms: ['auto'], related: [] }],
+    ['PUT', apiPaths.tagEuTheme('Verkeer'), { euTheme: 'TRAN' }],
   ]
 
   it('refuses a visitor with 401 and an employee with 403 on every admin route', async () => {

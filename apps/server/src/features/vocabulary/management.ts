@@ -14,7 +14,7 @@ import { loadThesaurus } from './service.ts'
  */
 
 /** How an admin's messages name each vocabulary's entries. */
-const WORDS: Record<VocabularyKind, { noun: string; missing: string }> = {
+export const WORDS: Record<VocabularyKind, { noun: string; missing: string }> = {
   themes: { noun: 'thema', missing: 'Dit thema bestaat niet.' },
   labels: { noun: 'label', missing: 'Dit label bestaat niet.' },
 }
@@ -23,20 +23,39 @@ const WORDS: Record<VocabularyKind, { noun: string; missing: string }> = {
 const conflict = (field: 'name' | 'synonyms' | 'related', message: string) =>
   new ConflictError(message, [fieldError(field, message)])
 
-/** Every entry with the number of documents (not deleted, any status) that carry it. */
-export async function listManaged(
+/**
+ * Entries with the number of documents (not deleted, any status) that carry them, and for
+ * themes their EU data theme; all of them, or the one with this id.
+ */
+function selectManaged(
   db: Queryable,
   vocabulary: VocabularyKind,
+  id?: string,
 ): Promise<ManagedVocabularyItem[]> {
   const { table: link, key } = VOCABULARY_LINKS[vocabulary]
+  // Labels have no EU data theme: the field is left out, not null.
+  const euTheme = vocabulary === 'themes' ? ', v.eu_theme as "euTheme"' : ''
   return db.query<ManagedVocabularyItem & Record<string, unknown>>(
-    `select v.id::text as id, v.name, count(d.id)::int as documents
+    `select v.id::text as id, v.name, count(d.id)::int as documents${euTheme}
        from ${vocabulary} v
        left join ${link} link on link.${key} = v.id
        left join documents d on d.id = link.document_id and d.deleted_at is null
-      group by v.id, v.name
+      ${id === undefined ? '' : 'where v.id = $1::uuid'}
+      group by v.id
       order by lower(v.name), v.name`,
+    id === undefined ? [] : [id],
   )
+}
+
+/** Every entry with its number of documents (and EU data theme for themes), sorted by name. */
+export const listManaged = (db: Queryable, vocabulary: VocabularyKind) =>
+  selectManaged(db, vocabulary)
+
+/** One theme as the admin list shows it. */
+export async function managedTheme(db: Queryable, id: string): Promise<ManagedVocabularyItem> {
+  const [item] = await selectManaged(db, 'themes', id)
+  if (!item) throw new Error(`theme ${id} vanished within its transaction`)
+  return item
 }
 
 /**

@@ -29,6 +29,10 @@ function aDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
       ],
       byTheme: Array.from({ length: 12 }, (_, i) => ({ key: `Thema ${i + 1}`, count: 100 - i })),
       withoutTheme: 7,
+      byWooCategory: [
+        { key: '008', count: 12 },
+        { key: '014', count: 3 },
+      ],
     },
     averageRating: 3.7,
     ratingCount: 42,
@@ -127,6 +131,10 @@ describe('/dashboard', () => {
       'Dataset1.000',
       'Rapport234',
     ])
+    expect(rowsOf(await tableOf(charts.byWooCategory.heading))).toEqual([
+      'Vergaderstukken decentrale overheden12',
+      'Woo-verzoeken en -besluiten3',
+    ])
     const themes = rowsOf(await tableOf(charts.byTheme.heading))
     expect(themes).toHaveLength(13)
     expect(themes.at(-1)).toBe('Geen thema7')
@@ -151,6 +159,11 @@ describe('/dashboard', () => {
       screen.getByRole('img', { name: /^Staafdiagram documenten per thema: .*Thema 1 \(100\)/ }),
     ).toBeInTheDocument()
     expect(
+      screen.getByRole('img', {
+        name: 'Staafdiagram documenten per Woo-informatiecategorie: 15 in totaal, de meeste bij Vergaderstukken decentrale overheden (12).',
+      }),
+    ).toBeInTheDocument()
+    expect(
       screen.getByRole('img', { name: /^Lijndiagram geopende documenten per dag: 6 in totaal/ }),
     ).toBeInTheDocument()
     // The top themes are drawn, the rest summed into one bar.
@@ -164,8 +177,8 @@ describe('/dashboard', () => {
     const opens = await tableOf(TEXTS.charts.opens.heading)
     expect(opens).not.toBeVisible()
     const toggles = screen.getAllByText(TEXTS.showTable)
-    expect(toggles).toHaveLength(5)
-    await user.click(toggles[4]!)
+    expect(toggles).toHaveLength(6)
+    await user.click(toggles[5]!)
     expect(opens).toBeVisible()
     expect(await tableOf(TEXTS.charts.topDocuments.heading)).toBeVisible()
   })
@@ -206,6 +219,22 @@ describe('/dashboard', () => {
     expect(await screen.findByText(TEXTS.charts.topDocuments.empty)).toBeVisible()
     expect(screen.getByText(TEXTS.charts.topQueries.empty)).toBeVisible()
     expect(screen.getByText(TEXTS.charts.zeroResults.empty)).toBeVisible()
+  })
+
+  it('says when no document has a Woo information category', async () => {
+    stubDashboard(() =>
+      json(aDashboard({ documents: { ...aDashboard().documents, byWooCategory: [] } })),
+    )
+    renderDashboard()
+    const heading = await screen.findByRole('heading', {
+      level: 2,
+      name: TEXTS.charts.byWooCategory.heading,
+    })
+    const section = heading.closest('section')!
+    expect(
+      within(section).getByText('Nog geen documenten met een Woo-informatiecategorie.'),
+    ).toBeVisible()
+    expect(within(section).queryByRole('table', { hidden: true })).toBeNull()
   })
 
   it('shows an error with a retry that loads the figures', async () => {

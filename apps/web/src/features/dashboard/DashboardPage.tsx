@@ -189,6 +189,16 @@ function Charts({ dashboard }: { dashboard: Dashboard }) {
         <CategoryBars rows={figures.themeChart} />
       </ChartSection>
       <ChartSection
+        id="per-woo-categorie"
+        heading={charts.byWooCategory.heading}
+        summary={barSummary(charts.byWooCategory.heading, figures.byWooCategory)}
+        column={charts.byWooCategory.column}
+        rows={figures.byWooCategory}
+        empty={charts.byWooCategory.empty}
+      >
+        <CategoryBars rows={figures.byWooCategory} />
+      </ChartSection>
+      <ChartSection
         id="uploads"
         heading={charts.uploads.heading}
         summary={barSummary(charts.uploads.heading, figures.uploads)}

@@ -1,4 +1,9 @@
-import { DocumentStatus, type Dashboard } from '@dataportaal/contract'
+import {
+  DocumentStatus,
+  WooCategory,
+  wooCategoryLabel,
+  type Dashboard,
+} from '@dataportaal/contract'
 import { documentHref } from '../../shared/routes.ts'
 import type { Datum } from './DataTable.tsx'
 import { DASHBOARD_TEXTS as TEXTS } from './texts.ts'
@@ -56,6 +61,10 @@ export function figuresOf(dashboard: Dashboard) {
         : []),
     ],
     themeTable,
+    byWooCategory: documents.byWooCategory.map(({ key, count }) => {
+      const category = WooCategory.safeParse(key)
+      return { key, label: category.success ? wooCategoryLabel(category.data) : key, count }
+    }),
     uploads: dashboard.uploadsPerMonth.map(({ month, count }) => ({
       key: month,
       label: monthLabel(month),

@@ -2,6 +2,8 @@ import type { DashboardPeriod, DocumentStatus } from '@dataportaal/contract'
 import { formatNumber } from '../../shared/format.ts'
 
 const n = formatNumber
+/** A heading inside a sentence; only its first letter, for 'Woo' keeps its capital. */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)
 
 /** Every text of /dashboard, together so it can be read as Dutch. */
 export const DASHBOARD_TEXTS = {
@@ -68,6 +70,11 @@ export const DASHBOARD_TEXTS = {
       rest: (count: number) => `Overige thema’s (${n(count)})`,
       none: 'Geen thema',
     },
+    byWooCategory: {
+      heading: 'Documenten per Woo-informatiecategorie',
+      column: 'Woo-informatiecategorie',
+      empty: 'Nog geen documenten met een Woo-informatiecategorie.',
+    },
     uploads: { heading: 'Uploads per maand', column: 'Maand' },
     opens: { heading: 'Geopende documenten per dag', column: 'Dag' },
     topDocuments: {
@@ -93,14 +100,14 @@ export const DASHBOARD_TEXTS = {
     total: number,
   ) =>
     top
-      ? `Staafdiagram ${heading.toLowerCase()}: ${n(total)} in totaal, de meeste bij ${top.label} (${n(top.count)}).`
-      : `Staafdiagram ${heading.toLowerCase()}: geen gegevens.`,
+      ? `Staafdiagram ${lowerFirst(heading)}: ${n(total)} in totaal, de meeste bij ${top.label} (${n(top.count)}).`
+      : `Staafdiagram ${lowerFirst(heading)}: geen gegevens.`,
   lineSummary: (
     heading: string,
     total: number,
     peak: { label: string; count: number } | undefined,
   ) =>
     peak && peak.count > 0
-      ? `Lijndiagram ${heading.toLowerCase()}: ${n(total)} in totaal, het meest op ${peak.label} (${n(peak.count)}).`
-      : `Lijndiagram ${heading.toLowerCase()}: geen gegevens in deze periode.`,
+      ? `Lijndiagram ${lowerFirst(heading)}: ${n(total)} in totaal, het meest op ${peak.label} (${n(peak.count)}).`
+      : `Lijndiagram ${lowerFirst(heading)}: geen gegevens in deze periode.`,
 }

@@ -1,4 +1,4 @@
-import { API_PREFIX, apiPaths, type DocumentDetail } from '@dataportaal/contract'
+import { API_PREFIX, DEFAULT_LICENSE, apiPaths, type DocumentDetail } from '@dataportaal/contract'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
@@ -35,7 +35,8 @@ const DOCUMENT: DocumentDetail = {
   averageRating: 4,
   ratingCount: 3,
   owner: null,
-  license: 'CC0-1.0',
+  license: DEFAULT_LICENSE,
+  wooCategory: null,
   sourceUrl: 'https://www.cbs.nl/bevolking',
   date: '2024-05-12',
   created: '2024-05-20T10:00:00.000Z',
@@ -105,6 +106,8 @@ describe('DocumentPage', () => {
       'href',
       'https://creativecommons.org/publicdomain/zero/1.0/deed.nl',
     )
+    // Not a Woo document: no row for a category.
+    expect(facts.queryByText('Woo-informatiecategorie')).toBeNull()
     expect(facts.getByRole('link', { name: 'Bekijk bij de bron' })).toHaveAttribute(
       'href',
       DOCUMENT.sourceUrl,
@@ -128,6 +131,42 @@ describe('DocumentPage', () => {
     // A Word file has no preview; the CSV file has one.
     expect(screen.getByRole('heading', { name: 'Voorbeeld van bevolking-per-wijk.csv' }))
     expect(screen.queryByRole('heading', { name: /Voorbeeld van toelichting/ })).toBeNull()
+  })
+
+  it('shows the Woo category of a Woo document by its name', async () => {
+    stubDocumentApi(json({ ...DOCUMENT, wooCategory: '010' }))
+    renderDocument()
+
+    const facts = within(await screen.findByRole('region', { name: 'Over dit document' }))
+    expect(facts.getByText('Woo-informatiecategorie').nextElementSibling).toHaveTextContent(
+      /^Adviezen$/,
+    )
+  })
+
+  it.each([
+    [
+      'the URI of the EU list',
+      'http://publications.europa.eu/resource/authority/licence/CC_BY_4_0',
+    ],
+    ['the SPDX id stored before the URIs', 'CC-BY-4.0'],
+  ])('names a known licence stored as %s, linking to its deed', async (_, license) => {
+    stubDocumentApi(json({ ...DOCUMENT, license }))
+    renderDocument()
+
+    const facts = within(await screen.findByRole('region', { name: 'Over dit document' }))
+    expect(
+      facts.getByRole('link', { name: /^CC BY 4\.0 \(vrij te gebruiken met bronvermelding\)/ }),
+    ).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/4.0/deed.nl')
+  })
+
+  it('shows a licence of its own as written, without a link', async () => {
+    stubDocumentApi(json({ ...DOCUMENT, license: 'Gemeentelijke licentie 2.0' }))
+    renderDocument()
+
+    const facts = within(await screen.findByRole('region', { name: 'Over dit document' }))
+    const licence = facts.getByText('Licentie').nextElementSibling
+    expect(licence).toHaveTextContent(/^Gemeentelijke licentie 2\.0$/)
+    expect(within(licence as HTMLElement).queryByRole('link')).toBeNull()
   })
 
   it('shows the first 20 rows of a CSV file as a table in a scrollable region', async () => {

@@ -1,4 +1,4 @@
-import type { DocumentDetail } from '@dataportaal/contract'
+import { wooCategoryLabel, type DocumentDetail } from '@dataportaal/contract'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatDate } from '../../shared/format.ts'
@@ -6,9 +6,9 @@ import { ExternalLink } from '../../shared/ui/nlds.ts'
 import { RatingStars } from '../../shared/ui/RatingStars.tsx'
 import { useAuth } from '../../shared/auth/AuthContext.tsx'
 import { searchHref } from '../../shared/routes.ts'
+import { licenceDisplay } from '../../shared/documents/licenses.ts'
 import { FileList } from './FileList.tsx'
 import { FilePreviews } from './FilePreviews.tsx'
-import { LICENSES } from '../../shared/documents/licenses.ts'
 import { texts } from './texts.ts'
 
 /**
@@ -109,6 +109,9 @@ function Facts({ detail, rating }: { detail: DocumentDetail; rating: ReactNode }
         <Fact label={texts.license}>
           <License value={detail.license} />
         </Fact>
+        {detail.wooCategory && (
+          <Fact label={texts.wooCategory}>{wooCategoryLabel(detail.wooCategory)}</Fact>
+        )}
         {sourceUrl && (
           <Fact label={texts.sourceUrl}>
             <ExternalLink href={sourceUrl} external>
@@ -152,11 +155,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 const DateText = ({ iso }: { iso: string }) => <time dateTime={iso}>{formatDate(iso)}</time>
 
 function License({ value }: { value: string }) {
-  const known = LICENSES[value]
-  if (!known) return value
+  const { name, deed } = licenceDisplay(value)
+  if (!deed) return name
   return (
-    <ExternalLink href={known.url} external>
-      {known.name}
+    <ExternalLink href={deed} external>
+      {name}
     </ExternalLink>
   )
 }

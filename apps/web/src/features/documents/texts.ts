@@ -21,6 +21,7 @@ export const texts = {
   published: 'Gepubliceerd',
   modified: 'Laatst gewijzigd',
   license: 'Licentie',
+  wooCategory: 'Woo-informatiecategorie',
   owner: 'Aangeleverd door',
   sourceUrl: 'Oorspronkelijke bron',
   sourceUrlLink: 'Bekijk bij de bron',

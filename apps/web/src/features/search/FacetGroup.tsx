@@ -1,4 +1,4 @@
-import type { Bucket } from '@dataportaal/contract'
+import { WooCategory, wooCategoryLabel, type Bucket } from '@dataportaal/contract'
 import { useId, useState, type ReactNode } from 'react'
 import { Button, Checkbox, FormLabel } from '../../shared/ui/nlds.ts'
 import { isMultiValue } from './filters.ts'
@@ -8,8 +8,15 @@ import { SEARCH_PAGE_TEXTS as TEXTS } from './texts.ts'
 /** Longer lists show this many options until the visitor asks for all of them. */
 const SHOWN_OPTIONS = 8
 
-export const facetValueLabel = (facet: FacetName, value: string) =>
-  facet === 'rating' ? TEXTS.ratingValue(Number(value)) : value
+/** How a bucket key reads: a rating as stars, a Woo category by its name (an unknown one as is). */
+export function facetValueLabel(facet: FacetName, value: string): string {
+  if (facet === 'rating') return TEXTS.ratingValue(Number(value))
+  if (facet === 'wooCategory') {
+    const category = WooCategory.safeParse(value)
+    return category.success ? wooCategoryLabel(category.data) : value
+  }
+  return value
+}
 
 interface FacetGroupProps {
   facet: FacetName

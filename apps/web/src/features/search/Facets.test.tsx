@@ -169,3 +169,75 @@ describe('facets', () => {
     expect(location().getAll('tags')).toEqual([])
   })
 })
+
+describe('the Woo information category facet', () => {
+  const WOO = 'Woo-informatiecategorie'
+
+  it('is one of the groups to choose, and shows each category by name with its count', async () => {
+    stubSearch()
+    const { user, location } = renderSearch(searchHref({ query: 'wijk' }))
+    await screen.findByRole('group', { name: 'Soort' })
+    expect(groupNames()).toEqual(['Soort', 'Thema'])
+
+    await user.click(screen.getByRole('button', { name: 'Filters kiezen' }))
+    const choices = screen.getByRole('group', { name: 'Welke filters wilt u zien?' })
+    await user.click(within(choices).getByRole('checkbox', { name: WOO }))
+
+    expect(location().get('facets')).toBe('categoryType,tags,wooCategory')
+    expect(groupNames()).toEqual(['Soort', 'Thema', WOO])
+    expect(optionLabels(WOO)).toEqual(['Woo-verzoeken en -besluiten (4)', 'Beschikkingen (2)'])
+  })
+
+  it('filters on the category number, in the URL and in the search, from page 1', async () => {
+    const { lastSearch } = stubSearch()
+    const { user, location } = renderSearch(
+      searchHref({ query: 'wijk', offset: 3, facets: ['wooCategory'] }),
+    )
+    await user.click(await screen.findByRole('checkbox', { name: 'Beschikkingen (2)' }))
+
+    expect(location().getAll('wooCategory')).toEqual(['016'])
+    expect(location().get('offset')).toBe('1')
+    expect(screen.getByRole('checkbox', { name: 'Beschikkingen (2)' })).toBeChecked()
+    await waitFor(() => expect(lastSearch().getAll('wooCategory')).toEqual(['016']))
+
+    await user.click(screen.getByRole('checkbox', { name: 'Woo-verzoeken en -besluiten (4)' }))
+    expect(location().getAll('wooCategory')).toEqual(['016', '014'])
+    await waitFor(() => expect(lastSearch().getAll('wooCategory')).toEqual(['016', '014']))
+  })
+
+  it('is left out while no result has a category, unless one is chosen', async () => {
+    stubSearch(() => aSearchResponse({ Aggregations: someAggregations({ wooCategory: [] }) }))
+    const view = renderSearch(
+      searchHref({ query: 'wijk', facets: ['categoryType', 'wooCategory'] }),
+    )
+    await screen.findByRole('group', { name: 'Soort' })
+    expect(groupNames()).toEqual(['Soort'])
+    view.unmount()
+
+    const { user, location } = renderSearch(
+      searchHref({ query: 'wijk', wooCategory: ['014'], facets: ['wooCategory'] }),
+    )
+    const chosen = await screen.findByRole('checkbox', { name: 'Woo-verzoeken en -besluiten (0)' })
+    expect(chosen).toBeChecked()
+    await user.click(chosen)
+    expect(location().getAll('wooCategory')).toEqual([])
+  })
+
+  it('shows a chosen category as a chip by its name, which removes the filter', async () => {
+    const { lastSearch } = stubSearch()
+    const { user, location } = renderSearch(
+      searchHref({ query: 'wijk', tags: ['Wonen'], wooCategory: ['014'] }),
+    )
+    const chips = screen.getByRole('region', { name: 'Actieve filters' })
+    const chip = within(chips).getByRole('button', {
+      name: 'Filter Woo-informatiecategorie: Woo-verzoeken en -besluiten verwijderen',
+    })
+    await waitFor(() => expect(lastSearch().getAll('wooCategory')).toEqual(['014']))
+
+    await user.click(chip)
+    expect(location().has('wooCategory')).toBe(false)
+    expect(location().getAll('tags')).toEqual(['Wonen'])
+    expect(within(chips).queryByRole('button', { name: /Woo-informatiecategorie/ })).toBeNull()
+    await waitFor(() => expect(lastSearch().has('wooCategory')).toBe(false))
+  })
+})

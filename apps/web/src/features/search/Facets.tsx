@@ -4,7 +4,7 @@ import { ChevronIcon } from '../../shared/ui/icons.tsx'
 import { Button } from '../../shared/ui/nlds.ts'
 import { useAuth } from '../../shared/auth/AuthContext.tsx'
 import { FollowThemeButton } from '../../shared/following/FollowThemeButton.tsx'
-import { facetBuckets } from './buckets.ts'
+import { facetBuckets, hiddenWhenEmpty } from './buckets.ts'
 import { FacetGroup, FacetOption } from './FacetGroup.tsx'
 import { activeFilters, selectedValues, withFacetShown, withValue } from './filters.ts'
 import { facetsFor } from './search-url.ts'
@@ -31,11 +31,13 @@ export function Facets({ state, aggregations, onChange }: FacetsProps) {
           .filter((facet) => state.facets.includes(facet))
           .map((facet) => {
             const selected = selectedValues(state, facet)
+            const buckets = facetBuckets(aggregations, facet, selected)
+            if (hiddenWhenEmpty(facet, buckets)) return null
             return (
               <FacetGroup
                 key={facet}
                 facet={facet}
-                buckets={facetBuckets(aggregations, facet, selected)}
+                buckets={buckets}
                 selected={selected}
                 unfiltered={!filtered.has(facet)}
                 onChoose={(value, chosen) => onChange(withValue(state, facet, value, chosen))}

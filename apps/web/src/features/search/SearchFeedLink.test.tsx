@@ -50,6 +50,16 @@ describe('the feed link of a search', () => {
     expect(headFeeds()).toEqual([{ title: 'Nieuwe documenten bij deze zoekopdracht', href }])
   })
 
+  it('follows the chosen Woo information categories', async () => {
+    stubSearch()
+    renderSearch(searchHref({ tags: ['Wonen'], wooCategory: ['014', '016'] }))
+    const href = `${FEED_PATH}?tags=Wonen&wooCategory=014&wooCategory=016`
+    // A theme with a category is no longer just the theme: the link says it follows the search.
+    const link = await screen.findByRole('link', { name: 'Volg deze zoekopdracht (Atom-feed)' })
+    expect(link).toHaveAttribute('href', href)
+    expect(headFeeds()).toEqual([{ title: 'Nieuwe documenten bij deze zoekopdracht', href }])
+  })
+
   it('names the theme when the search is exactly one theme', async () => {
     stubSearch()
     renderSearch(searchHref({ tags: ['Wonen'] }))

@@ -14,6 +14,7 @@ function textsFor(state: SearchState) {
     state.query.trim() !== '' ||
     state.categoryType.length > 0 ||
     state.source.length > 0 ||
+    state.wooCategory.length > 0 ||
     state.minRating !== undefined ||
     state.dateFrom !== undefined ||
     state.dateTo !== undefined

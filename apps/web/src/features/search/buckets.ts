@@ -8,9 +8,19 @@ const AGGREGATION: Record<FacetName, keyof Aggregations> = {
   tags: 'themes',
   labels: 'labels',
   source: 'sourceFriendlyName',
+  wooCategory: 'wooCategory',
   rating: 'rating',
   date: 'date',
 }
+
+/**
+ * Groups left out while the results count no value at all: most documents have no Woo
+ * category, and 'no choices' would say nothing there.
+ */
+const HIDDEN_WHEN_EMPTY: readonly FacetName[] = ['wooCategory']
+
+export const hiddenWhenEmpty = (facet: FacetName, buckets: readonly Bucket[]) =>
+  buckets.length === 0 && HIDDEN_WHEN_EMPTY.includes(facet)
 
 /**
  * The options of a facet group in the server's order, with the 'no value' bucket last

@@ -53,6 +53,20 @@ describe('filter changes', () => {
     expect(withoutFilter(state, filters[0]!).categoryType).toEqual([])
   })
 
+  it('reads Woo categories from the URL as a multi-value filter, and clears them', () => {
+    const state = stateOf(searchHref({ source: ['Onderzoek'], wooCategory: ['014', '016'] }))
+    expect(state.wooCategory).toEqual(['014', '016'])
+    expect(activeFilters(state)).toEqual([
+      { facet: 'source', value: 'Onderzoek' },
+      { facet: 'wooCategory', value: '014' },
+      { facet: 'wooCategory', value: '016' },
+    ])
+    expect(withoutFilter(state, { facet: 'wooCategory', value: '014' }).wooCategory).toEqual([
+      '016',
+    ])
+    expect(withoutFilters(state).wooCategory).toEqual([])
+  })
+
   it('clears every filter but keeps the query, the order and the view', () => {
     const state = stateOf(
       searchHref({
@@ -123,5 +137,6 @@ describe('facet buckets', () => {
     expect(facetBuckets(aggregations, 'source', [])).toEqual(aggregations.sourceFriendlyName)
     expect(facetBuckets(aggregations, 'date', [])).toEqual(aggregations.date)
     expect(facetBuckets(aggregations, 'rating', [])).toEqual(aggregations.rating)
+    expect(facetBuckets(aggregations, 'wooCategory', [])).toEqual(aggregations.wooCategory)
   })
 })

@@ -7,7 +7,7 @@ import { FACETS, type FacetName, type SearchState } from '../../shared/search-st
  */
 
 /** Groups where several values may be chosen; the API takes them as repeated parameters. */
-const MULTI_VALUE_FACETS = ['categoryType', 'tags', 'labels', 'source'] as const
+const MULTI_VALUE_FACETS = ['categoryType', 'tags', 'labels', 'source', 'wooCategory'] as const
 type MultiValueFacet = (typeof MULTI_VALUE_FACETS)[number]
 
 export const isMultiValue = (facet: FacetName): facet is MultiValueFacet =>
@@ -78,6 +78,7 @@ export const withoutFilters = (state: SearchState): SearchState => ({
   tags: [],
   labels: [],
   source: [],
+  wooCategory: [],
   minRating: undefined,
   dateFrom: undefined,
   dateTo: undefined,

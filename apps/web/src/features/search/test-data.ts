@@ -62,6 +62,11 @@ export function someAggregations(overrides: Partial<Aggregations> = {}): Aggrega
       { key: '2024', count: 13 },
       { key: '2023', count: 10 },
     ],
+    // Keyed by number; the server leaves documents without a category out.
+    wooCategory: [
+      { key: '014', count: 4 },
+      { key: '016', count: 2 },
+    ],
     ...overrides,
   }
 }

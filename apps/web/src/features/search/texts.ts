@@ -37,6 +37,7 @@ export const SEARCH_PAGE_TEXTS = {
     tags: 'Thema',
     labels: 'Label',
     source: 'Bron',
+    wooCategory: 'Woo-informatiecategorie',
     rating: 'Waardering',
     date: 'Jaar',
   } satisfies Record<FacetName, string>,

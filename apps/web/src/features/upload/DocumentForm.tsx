@@ -23,6 +23,7 @@ import { ThemesField } from './ThemesField.tsx'
 import { UPLOAD_TEXTS as TEXTS } from './texts.ts'
 import { UploadProgress } from './UploadProgress.tsx'
 import { useDocumentSubmit } from './use-document-submit.ts'
+import { WooCategoryField } from './WooCategoryField.tsx'
 import './upload.css'
 
 export interface DocumentFormProps {
@@ -54,6 +55,7 @@ export function DocumentForm({
     sourceFriendlyName: `${id}-bron`,
     sources: `${id}-bronnen`,
     themes: `${id}-themas`,
+    wooCategory: `${id}-woo-categorie`,
     license: `${id}-licentie`,
     files: `${id}-bestanden`,
   }
@@ -220,6 +222,13 @@ export function DocumentForm({
           value={values.themes}
           error={errors.themes}
           onChange={(themes) => change({ themes }, 'themes')}
+        />
+
+        <WooCategoryField
+          id={ids.wooCategory}
+          value={values.wooCategory}
+          error={errors.wooCategory}
+          onChange={(wooCategory) => change({ wooCategory }, 'wooCategory')}
         />
 
         <LicenseField

@@ -50,6 +50,8 @@ function renderEdit(user: AuthState = EMPLOYEE, detail = DETAIL) {
   )
 }
 
+const wooSelect = () => screen.getByRole('combobox', { name: /^Woo-informatiecategorie/ })
+
 const keepChoice = (fileName: string, choice: string) =>
   within(screen.getByRole('radiogroup', { name: fileName })).getByRole('radio', { name: choice })
 
@@ -77,6 +79,43 @@ describe('/documenten/{id}/edit', () => {
     )
     expect(keepChoice('afval-2024.csv', TEXTS.keep)).toBeChecked()
     expect(keepChoice('toelichting.pdf', TEXTS.keep)).toBeChecked()
+    expect(wooSelect()).toHaveDisplayValue('Geen (geen Woo-document)')
+  })
+
+  it.each([
+    ['its URI', 'http://publications.europa.eu/resource/authority/licence/CC_BYSA_4_0'],
+    ['its SPDX id, as stored before the URIs', 'CC-BY-SA-4.0'],
+  ])('chooses a licence of the list stored as %s, and sends its URI', async (_, license) => {
+    renderEdit(EMPLOYEE, { ...DETAIL, license })
+    const user = userEvent.setup()
+    const radio = await screen.findByRole('radio', {
+      name: 'CC BY-SA 4.0 (met bronvermelding, gelijk delen)',
+    })
+    expect(radio).toBeChecked()
+    expect(screen.getByRole('radio', { name: TEXTS.licenseOther })).not.toBeChecked()
+    await user.click(screen.getByRole('button', { name: TEXTS.submitEdit }))
+    expect(FakeXhr.last.body!.get('license')).toBe(
+      'http://publications.europa.eu/resource/authority/licence/CC_BYSA_4_0',
+    )
+  })
+
+  it('shows the stored Woo category and sends it with the edit', async () => {
+    renderEdit(EMPLOYEE, { ...DETAIL, wooCategory: '016' })
+    const user = userEvent.setup()
+    await screen.findByRole('textbox', { name: /^Titel/ })
+    expect(wooSelect()).toHaveDisplayValue('Beschikkingen')
+
+    await user.click(screen.getByRole('button', { name: TEXTS.submitEdit }))
+    expect(FakeXhr.last.body!.getAll('wooCategory')).toEqual(['016'])
+  })
+
+  it('lets the Woo category be cleared: the edit then sends none', async () => {
+    renderEdit(EMPLOYEE, { ...DETAIL, wooCategory: '016' })
+    const user = userEvent.setup()
+    await screen.findByRole('textbox', { name: /^Titel/ })
+    await user.selectOptions(wooSelect(), 'Geen (geen Woo-document)')
+    await user.click(screen.getByRole('button', { name: TEXTS.submitEdit }))
+    expect(FakeXhr.last.body!.has('wooCategory')).toBe(false)
   })
 
   it('sends contentUID, the files to keep and the new ones, then shows editSuccess=true', async () => {

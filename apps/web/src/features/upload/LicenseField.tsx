@@ -1,10 +1,10 @@
+import { LICENCES } from '@dataportaal/contract'
 import { FormLabel, Textbox } from '../../shared/ui/nlds.ts'
-import { LICENSES } from '../../shared/documents/licenses.ts'
 import { FieldError, FieldSet, describedBy } from '../../shared/ui/Field.tsx'
-import { LICENSE_CHOICES, OTHER_LICENSE } from './form-values.ts'
+import { OTHER_LICENSE } from './form-values.ts'
 import { UPLOAD_TEXTS as TEXTS } from './texts.ts'
 
-/** The common open licences as radio buttons, or any other licence typed in. */
+/** The licences of the contract's list as radio buttons (by URI), or any other typed in. */
 export function LicenseField({
   id,
   license,
@@ -18,9 +18,10 @@ export function LicenseField({
   error?: string
   onChange: (change: { license?: string; otherLicense?: string }) => void
 }) {
+  // The element ids take the SPDX id, which is shorter and plainer than the URI.
   const choices = [
-    ...LICENSE_CHOICES.map((value) => ({ value, label: LICENSES[value]?.name ?? value })),
-    { value: OTHER_LICENSE, label: TEXTS.licenseOther },
+    ...LICENCES.map((licence) => ({ value: licence.uri, key: licence.spdx, label: licence.name })),
+    { value: OTHER_LICENSE, key: OTHER_LICENSE, label: TEXTS.licenseOther },
   ]
   const otherId = `${id}-other-text`
   const otherChosen = license === OTHER_LICENSE
@@ -28,9 +29,9 @@ export function LicenseField({
     <FieldSet id={id} legend={TEXTS.license} hint={TEXTS.licenseHint} required>
       <ul className="portal-form-choices">
         {choices.map((choice) => {
-          const radioId = `${id}-${choice.value}`
+          const radioId = `${id}-${choice.key}`
           return (
-            <li key={choice.value} className="utrecht-form-field utrecht-form-field--radio">
+            <li key={choice.key} className="utrecht-form-field utrecht-form-field--radio">
               <input
                 type="radio"
                 id={radioId}

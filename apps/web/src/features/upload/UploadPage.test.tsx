@@ -1,4 +1,4 @@
-import { API_PREFIX, apiPaths } from '@dataportaal/contract'
+import { API_PREFIX, DEFAULT_LICENSE, LICENCES, apiPaths } from '@dataportaal/contract'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -31,6 +31,7 @@ const titleBox = () => screen.getByRole('textbox', { name: /^Titel/ })
 const sourceBox = () => screen.getByRole('combobox', { name: /^Bron/ })
 const fileInput = () => screen.getByLabelText(/bestanden kiezen$/i)
 const submitButton = () => screen.getByRole('button', { name: TEXTS.submitUpload })
+const wooSelect = () => screen.getByRole('combobox', { name: /^Woo-informatiecategorie/ })
 
 /** Fills in a valid form: title, source, a theme and one CSV file. */
 async function fillIn(user: UserEvent) {
@@ -50,6 +51,7 @@ describe('/document/upload in the browser', () => {
     renderUpload()
     expect(await screen.findByRole('combobox', { name: /^Soort/ })).toHaveValue('Dataset')
     expect(screen.getByRole('radio', { name: /^CC0 1.0/ })).toBeChecked()
+    expect(wooSelect()).toHaveDisplayValue('Geen (geen Woo-document)')
     expect(screen.getByRole('heading', { level: 1, name: TEXTS.uploadHeading })).toBeVisible()
     expect(document.title).toMatch(/^Data uploaden \| /)
   })
@@ -106,6 +108,34 @@ describe('/document/upload in the browser', () => {
     ).toBeVisible()
   })
 
+  it('offers no Woo category, then the 17 of the Woo in their order, with a hint', async () => {
+    renderUpload()
+    await screen.findByRole('textbox', { name: /^Titel/ })
+    expect(wooSelect()).toHaveAccessibleDescription(
+      'Alleen voor documenten die de gemeente openbaar maakt onder de Woo.',
+    )
+    const options = within(wooSelect())
+      .getAllByRole('option')
+      .map((option) => [option.getAttribute('value'), option.textContent])
+    expect(options).toHaveLength(18)
+    expect(options[0]).toEqual(['', 'Geen (geen Woo-document)'])
+    expect(options[1]).toEqual(['001', 'Wetten en algemeen verbindende voorschriften'])
+    expect(options[14]).toEqual(['014', 'Woo-verzoeken en -besluiten'])
+    expect(options[17]).toEqual(['017', 'Klachtoordelen'])
+  })
+
+  it('offers the licences of the list by name', async () => {
+    renderUpload()
+    await screen.findByRole('textbox', { name: /^Titel/ })
+    const licences = within(screen.getByRole('group', { name: /^Licentie/ }))
+      .getAllByRole('radio')
+      .map((radio) => radio.getAttribute('value'))
+    expect(licences).toEqual([...LICENCES.map((licence) => licence.uri), 'anders'])
+    expect(
+      screen.getByRole('radio', { name: 'CC BY-SA 4.0 (met bronvermelding, gelijk delen)' }),
+    ).not.toBeChecked()
+  })
+
   it('asks for the name of another licence', async () => {
     renderUpload()
     const user = userEvent.setup()
@@ -147,7 +177,9 @@ describe('/document/upload sending', () => {
     expect(form.get('contentTypeName')).toBe('Dataset')
     expect(form.get('sourceFriendlyName')).toBe('Milieu en Duurzaamheid')
     expect(form.getAll('themes')).toEqual(['Afval'])
-    expect(form.get('license')).toBe('CC0-1.0')
+    expect(form.get('license')).toBe(DEFAULT_LICENSE)
+    // No Woo category chosen: the field is not sent.
+    expect(form.has('wooCategory')).toBe(false)
     expect(form.has('contentUID')).toBe(false)
     expect((form.get('files') as File).name).toBe('afvalinzameling-2024.csv')
     // The files come last, after every field the server needs first.
@@ -170,6 +202,48 @@ describe('/document/upload sending', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/data'))
     expect(router.state.location.search).toBe('?successfulUpload=true')
     expect(queryClient.getQueryState([...openCountQueryKey, 'own'])?.isInvalidated).toBe(true)
+  })
+
+  it('sends the chosen Woo category and licence', async () => {
+    renderUpload()
+    const user = userEvent.setup()
+    await fillIn(user)
+    await user.selectOptions(wooSelect(), 'Convenanten')
+    await user.click(
+      screen.getByRole('radio', { name: 'CC BY 4.0 (vrij te gebruiken met bronvermelding)' }),
+    )
+    await user.click(submitButton())
+
+    const form = FakeXhr.last.body!
+    expect(form.getAll('wooCategory')).toEqual(['011'])
+    expect(form.get('license')).toBe(
+      'http://publications.europa.eu/resource/authority/licence/CC_BY_4_0',
+    )
+  })
+
+  it('shows the server’s error about the Woo category at that field', async () => {
+    renderUpload()
+    const user = userEvent.setup()
+    await fillIn(user)
+    await user.selectOptions(wooSelect(), 'Adviezen')
+    await user.click(submitButton())
+    const message = 'Kies een Woo-informatiecategorie uit de lijst.'
+    act(() =>
+      FakeXhr.last.respond(
+        422,
+        {
+          type: 'about:blank',
+          title: 'De invoer voldoet niet aan de regels.',
+          status: 422,
+          errors: [{ path: 'body.wooCategory', message }],
+        },
+        'application/problem+json',
+      ),
+    )
+    expect(await screen.findByText(message, { selector: 'a' })).toBeVisible()
+    expect(wooSelect()).toHaveAttribute('aria-invalid', 'true')
+    expect(wooSelect()).toHaveAccessibleDescription(expect.stringContaining(message))
+    expect(wooSelect()).toHaveDisplayValue('Adviezen')
   })
 
   it('shows the server’s field errors next to the fields and keeps what was typed', async () => {

@@ -1,3 +1,4 @@
+import { LICENCES } from '@dataportaal/contract'
 import { describe, expect, it } from 'vitest'
 import { aDetail } from '../../test/documents.ts'
 import {
@@ -91,7 +92,48 @@ describe('validate', () => {
   })
 })
 
+describe('valuesOf', () => {
+  const ccBy = LICENCES[1]!
+
+  it.each([
+    ['its URI', ccBy.uri],
+    ['its SPDX id, as stored before the URIs', ccBy.spdx],
+    ['its SPDX id in another case', 'cc-by-4.0'],
+  ])('chooses a licence of the list stored as %s by its URI', (_, license) => {
+    expect(valuesOf(aDetail({ license }))).toMatchObject({ license: ccBy.uri, otherLicense: '' })
+  })
+
+  it('takes any other licence as one typed in', () => {
+    expect(valuesOf(aDetail({ license: 'Eigen licentie' }))).toMatchObject({
+      license: OTHER_LICENSE,
+      otherLicense: 'Eigen licentie',
+    })
+  })
+
+  it('takes the Woo category, or none', () => {
+    expect(valuesOf(aDetail({ wooCategory: '014' })).wooCategory).toBe('014')
+    expect(valuesOf(aDetail({ wooCategory: null })).wooCategory).toBe('')
+  })
+})
+
+describe('emptyValues', () => {
+  it('chooses the default licence by its URI, also when the server names it by SPDX id', () => {
+    expect(emptyValues({ ...OPTIONS, defaultLicense: 'CC0-1.0' }).license).toBe(LICENCES[0]!.uri)
+    expect(emptyValues(OPTIONS)).toMatchObject({ license: LICENCES[0]!.uri, wooCategory: '' })
+  })
+})
+
 describe('toFormData', () => {
+  it('sends the chosen licence’s URI, and a Woo category only when one is chosen', () => {
+    const none = toFormData(valid())
+    expect(none.get('license')).toBe(LICENCES[0]!.uri)
+    expect(none.has('wooCategory')).toBe(false)
+
+    const woo = toFormData({ ...valid(), license: LICENCES[2]!.uri, wooCategory: '011' })
+    expect(woo.get('license')).toBe(LICENCES[2]!.uri)
+    expect(woo.getAll('wooCategory')).toEqual(['011'])
+  })
+
   it('sends a licence typed in, and only kept files as keepFileIds', () => {
     const detail = aDetail({
       license: 'Eigen licentie',
@@ -127,11 +169,13 @@ describe('serverFieldErrors', () => {
       errors: [
         { path: 'body.sourceFriendlyName', message: 'Vul de bron in.' },
         { path: 'keepFileIds.1', message: 'Dit is geen geldig bestand-id.' },
+        { path: 'body.wooCategory', message: 'Kies een Woo-informatiecategorie uit de lijst.' },
       ],
     })
     expect(fields).toEqual({
       sourceFriendlyName: 'Vul de bron in.',
       files: 'Dit is geen geldig bestand-id.',
+      wooCategory: 'Kies een Woo-informatiecategorie uit de lijst.',
     })
     expect(general).toBeNull()
   })

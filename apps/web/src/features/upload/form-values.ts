@@ -1,11 +1,13 @@
 import {
   UPLOAD_FIELDS,
   UploadForm,
+  findLicence,
   type DocumentDetail,
   type DocumentFile,
   type Problem,
   type UploadFormInput,
   type UploadOptions,
+  type WooCategory,
 } from '@dataportaal/contract'
 import {
   fieldErrorsFromProblem,
@@ -16,8 +18,10 @@ import {
 } from '../../shared/forms/field-errors.ts'
 import { UPLOAD_TEXTS as TEXTS } from './texts.ts'
 
-/** The licence choices with a name; anything else is typed in as 'Andere licentie'. */
-export const LICENSE_CHOICES = ['CC0-1.0', 'CC-BY-4.0', 'CC-BY-SA-4.0'] as const
+/**
+ * The licence radio button for one typed in; the others are the contract's LICENCES, each
+ * with its URI as value.
+ */
 export const OTHER_LICENSE = 'anders'
 
 export interface ExistingFile {
@@ -32,9 +36,11 @@ export interface DocumentFormValues {
   contentTypeName: string
   sourceFriendlyName: string
   themes: string[]
-  /** One of LICENSE_CHOICES, or OTHER_LICENSE with the text in `otherLicense`. */
+  /** The URI of one of the LICENCES, or OTHER_LICENSE with the text in `otherLicense`. */
   license: string
   otherLicense: string
+  /** '' for a document that is no Woo document. */
+  wooCategory: WooCategory | ''
   existingFiles: ExistingFile[]
   newFiles: File[]
 }
@@ -45,6 +51,7 @@ export type FieldName =
   | 'contentTypeName'
   | 'sourceFriendlyName'
   | 'themes'
+  | 'wooCategory'
   | 'license'
   | 'files'
 
@@ -55,6 +62,7 @@ export const FIELD_ORDER: FieldName[] = [
   'contentTypeName',
   'sourceFriendlyName',
   'themes',
+  'wooCategory',
   'license',
   'files',
 ]
@@ -67,7 +75,16 @@ export interface UploadLimits {
   fileTypes: UploadOptions['fileTypes']
 }
 
-const isKnownLicense = (license: string) => (LICENSE_CHOICES as readonly string[]).includes(license)
+/**
+ * The licence fields for a stored or default licence: a licence of the list is chosen by its
+ * URI, also when it is stored by its SPDX id from before the URIs; any other text is 'other'.
+ */
+function licenseValues(license: string): Pick<DocumentFormValues, 'license' | 'otherLicense'> {
+  const known = findLicence(license)
+  return known
+    ? { license: known.uri, otherLicense: '' }
+    : { license: OTHER_LICENSE, otherLicense: license }
+}
 
 /** The content type a new upload starts with (design decisions: the list's default). */
 const DEFAULT_CONTENT_TYPE = 'Dataset'
@@ -75,7 +92,6 @@ const DEFAULT_CONTENT_TYPE = 'Dataset'
 export function emptyValues(
   options: Pick<UploadOptions, 'defaultLicense' | 'contentTypes'>,
 ): DocumentFormValues {
-  const license = options.defaultLicense
   return {
     title: '',
     description: '',
@@ -84,8 +100,8 @@ export function emptyValues(
       : (options.contentTypes[0] ?? ''),
     sourceFriendlyName: '',
     themes: [],
-    license: isKnownLicense(license) ? license : OTHER_LICENSE,
-    otherLicense: isKnownLicense(license) ? '' : license,
+    ...licenseValues(options.defaultLicense),
+    wooCategory: '',
     existingFiles: [],
     newFiles: [],
   }
@@ -99,8 +115,8 @@ export function valuesOf(detail: DocumentDetail): DocumentFormValues {
     contentTypeName: detail.contentTypeName,
     sourceFriendlyName: detail.sourceFriendlyName,
     themes: detail.themes ?? [],
-    license: isKnownLicense(detail.license) ? detail.license : OTHER_LICENSE,
-    otherLicense: isKnownLicense(detail.license) ? '' : detail.license,
+    ...licenseValues(detail.license),
+    wooCategory: detail.wooCategory ?? '',
     existingFiles: detail.files.map((file) => ({ file, keep: true })),
     newFiles: [],
   }
@@ -157,6 +173,7 @@ const FIELD_OF_NAME: Record<string, FieldName> = {
   [UPLOAD_FIELDS.sourceFriendlyName]: 'sourceFriendlyName',
   [UPLOAD_FIELDS.themes]: 'themes',
   [UPLOAD_FIELDS.license]: 'license',
+  [UPLOAD_FIELDS.wooCategory]: 'wooCategory',
   [UPLOAD_FIELDS.files]: 'files',
   [UPLOAD_FIELDS.keepFileIds]: 'files',
 }
@@ -173,6 +190,7 @@ function formInput(values: DocumentFormValues): Partial<UploadFormInput> {
     sourceFriendlyName: sent(values.sourceFriendlyName),
     themes: values.themes,
     license: sent(licenseOf(values)),
+    wooCategory: values.wooCategory || undefined,
     keepFileIds: values.existingFiles
       .filter((existing) => existing.keep)
       .map((existing) => existing.file.id),
@@ -212,6 +230,8 @@ export function toFormData(values: DocumentFormValues, contentUID?: string): For
   form.append(UPLOAD_FIELDS.sourceFriendlyName, values.sourceFriendlyName.trim())
   for (const theme of values.themes) form.append(UPLOAD_FIELDS.themes, theme)
   form.append(UPLOAD_FIELDS.license, licenseOf(values))
+  // Not sent for none: an edit without it leaves the document without a category.
+  if (values.wooCategory) form.append(UPLOAD_FIELDS.wooCategory, values.wooCategory)
   for (const existing of values.existingFiles) {
     if (existing.keep) form.append(UPLOAD_FIELDS.keepFileIds, existing.file.id)
   }

@@ -1,5 +1,6 @@
 import {
   API_PREFIX,
+  DEFAULT_LICENSE,
   apiPaths,
   type DocumentDetail,
   type UploadOptions,
@@ -25,7 +26,7 @@ export const OPTIONS: UploadOptions = {
   ],
   maxUploadMb: 100,
   maxFilesPerRequest: 20,
-  defaultLicense: 'CC0-1.0',
+  defaultLicense: DEFAULT_LICENSE,
 }
 
 export const THEMES = {

@@ -1,11 +1,16 @@
-import { apiPaths, type ManagedVocabularyItem } from '@dataportaal/contract'
+import {
+  apiPaths,
+  type EuDataTheme,
+  type ManagedVocabularyItem,
+  type ThesaurusEntry,
+} from '@dataportaal/contract'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json, renderRoutes, stubApi } from '../../test/render.tsx'
-import { LABEL_TEXTS as TEXTS } from './texts.ts'
+import { EU_THEME_TEXTS, LABEL_TEXTS as TEXTS, THEME_TEXTS } from './texts.ts'
 import { adminApi, anItem, signedInAdmin } from './test-data.ts'
-import { LabelsScreen } from './VocabularyScreens.tsx'
+import { LabelsScreen, ThemesScreen } from './VocabularyScreens.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -195,5 +200,130 @@ describe('the shared vocabulary list (labels)', () => {
     const message = await screen.findByText(TEXTS.loadFailed, {}, { timeout: 5000 })
     expect(message.closest('[role="alert"]')).not.toBeNull()
     expect(screen.getByRole('button', { name: TEXTS.retry })).toBeVisible()
+  })
+})
+
+describe('the EU data theme of each theme (/thema)', () => {
+  /**
+   * The server's themes; PUT /tags/{name}/eu-theme answers `answer` once it is released
+   * (at once unless told otherwise) and then stores the mapping.
+   */
+  function stubThemes(
+    themes: ManagedVocabularyItem[],
+    answer: (item: ManagedVocabularyItem) => Response = (item) => json(item),
+  ) {
+    let current = [...themes]
+    const sent: Sent[] = []
+    let release = () => {}
+    let held = false
+    stubApi(async (url, init) => {
+      const method = init?.method ?? 'GET'
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined
+      if (url.pathname === adminApi(apiPaths.managedTags)) {
+        return json({ Results: current, Total: current.length })
+      }
+      if (url.pathname === adminApi(apiPaths.thesaurus)) {
+        return json(
+          current.map((t): ThesaurusEntry => ({ term: t.name, synonyms: [], related: [] })),
+        )
+      }
+      if (method === 'PUT' && url.pathname.endsWith('/eu-theme')) {
+        sent.push({ method, path: url.pathname, body })
+        if (held) await new Promise<void>((resolve) => (release = resolve))
+        const name = decodeURIComponent(url.pathname.split('/').at(-2) ?? '')
+        const { euTheme } = body as { euTheme: EuDataTheme | null }
+        const saved = { ...current.find((t) => t.name === name)!, euTheme }
+        const response = answer(saved)
+        if (response.ok) current = current.map((t) => (t.id === saved.id ? saved : t))
+        return response
+      }
+      return json({ title: 'Niet gevonden', status: 404 }, 404)
+    })
+    return {
+      sent,
+      hold: () => (held = true),
+      release: () => release(),
+    }
+  }
+
+  const renderThemes = () =>
+    renderRoutes([{ path: '/thema', element: <ThemesScreen /> }], '/thema', signedInAdmin())
+
+  const euSelect = (name: string) =>
+    screen.findByRole('combobox', { name: EU_THEME_TEXTS.label(name) })
+
+  const themes = () => [
+    { ...anItem('Fiets', 2), euTheme: 'TRAN' as const },
+    { ...anItem('Wonen', 1), euTheme: null },
+  ]
+
+  it('shows each theme’s current mapping in its own column, with every EU data theme to pick', async () => {
+    stubThemes(themes())
+    renderThemes()
+    const table = await screen.findByRole('table', { name: THEME_TEXTS.listHeading })
+    expect(within(table).getByRole('columnheader', { name: EU_THEME_TEXTS.column })).toBeVisible()
+    const fiets = await euSelect('Fiets')
+    expect(within(screen.getByRole('row', { name: /Fiets/ })).getByRole('combobox')).toBe(fiets)
+    expect(fiets).toHaveDisplayValue('Vervoer')
+    expect(await euSelect('Wonen')).toHaveDisplayValue(EU_THEME_TEXTS.none)
+    const options = within(fiets).getAllByRole('option')
+    expect(options).toHaveLength(15)
+    expect(options.map((option) => option.textContent)).toEqual(
+      expect.arrayContaining([EU_THEME_TEXTS.none, 'Overheid en publieke sector', 'Milieu']),
+    )
+  })
+
+  it('saves a change at once, disabled while saving, and says so', async () => {
+    const server = stubThemes(themes())
+    renderThemes()
+    const select = await euSelect('Wonen')
+    const user = userEvent.setup()
+    server.hold()
+    await user.selectOptions(select, 'Regio’s en steden')
+
+    await waitFor(() => expect(select).toBeDisabled())
+    expect(select).toHaveDisplayValue('Regio’s en steden')
+    server.release()
+    await waitFor(() => expect(select).toBeEnabled())
+    expect(await screen.findByText(EU_THEME_TEXTS.saved('Wonen'))).toBeVisible()
+    expect(
+      screen.getByText(EU_THEME_TEXTS.saved('Wonen')).closest('[role="status"]'),
+    ).not.toBeNull()
+    expect(server.sent).toEqual([
+      { method: 'PUT', path: adminApi(apiPaths.tagEuTheme('Wonen')), body: { euTheme: 'REGI' } },
+    ])
+    expect(select).toHaveDisplayValue('Regio’s en steden')
+  })
+
+  it('unsets the mapping with “Niet gekoppeld”', async () => {
+    const server = stubThemes(themes())
+    renderThemes()
+    const select = await euSelect('Fiets')
+    await userEvent.setup().selectOptions(select, EU_THEME_TEXTS.none)
+    expect(await screen.findByText(EU_THEME_TEXTS.saved('Fiets'))).toBeVisible()
+    expect(server.sent).toEqual([
+      { method: 'PUT', path: adminApi(apiPaths.tagEuTheme('Fiets')), body: { euTheme: null } },
+    ])
+    expect(select).toHaveDisplayValue(EU_THEME_TEXTS.none)
+  })
+
+  it('shows the server’s refusal in an alert and puts the old mapping back', async () => {
+    const detail = 'Dit thema bestaat niet.'
+    stubThemes(themes(), () => json({ title: 'Niet gevonden', status: 404, detail }, 404))
+    renderThemes()
+    const select = await euSelect('Fiets')
+    await userEvent.setup().selectOptions(select, 'Milieu')
+    const message = await screen.findByText(EU_THEME_TEXTS.failed('Fiets', detail))
+    expect(message.closest('[role="alert"]')).not.toBeNull()
+    await waitFor(() => expect(select).toHaveDisplayValue('Vervoer'))
+    expect(select).toBeEnabled()
+  })
+
+  it('is not on the labels screen', async () => {
+    stubLabels([anItem('Intern', 3)])
+    renderLabels()
+    const table = await screen.findByRole('table', { name: TEXTS.listHeading })
+    expect(within(table).queryByRole('columnheader', { name: EU_THEME_TEXTS.column })).toBeNull()
+    expect(screen.queryByRole('combobox')).toBeNull()
   })
 })

@@ -162,6 +162,7 @@ export function VocabularyManager({
               texts={texts}
               columns={columns}
               labelledBy={headingId}
+              announce={setFeedback}
               actions={(item) => (
                 <>
                   {rowAction?.(item, setFeedback)}

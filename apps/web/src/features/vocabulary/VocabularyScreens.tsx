@@ -2,7 +2,8 @@ import type { ThesaurusEntry } from '@dataportaal/contract'
 import { useMemo } from 'react'
 import { ErrorState } from '../../shared/ui/states.tsx'
 import { useThesaurus } from './api.ts'
-import { THEME_TEXTS, LABEL_TEXTS, THESAURUS_TEXTS } from './texts.ts'
+import { EuThemeSelect } from './EuThemeSelect.tsx'
+import { EU_THEME_TEXTS, THEME_TEXTS, LABEL_TEXTS, THESAURUS_TEXTS } from './texts.ts'
 import { ThesaurusEditor } from './ThesaurusEditor.tsx'
 import { VocabularyManager, type ExtraColumn } from './VocabularyManager.tsx'
 
@@ -14,7 +15,10 @@ function Terms({ terms }: { terms: string[] | undefined }) {
   return <>{terms.join(', ')}</>
 }
 
-/** /thema: themes with document counts, and per theme its synonyms and related terms. */
+/**
+ * /thema: themes with document counts, and per theme its synonyms and related terms and its
+ * EU data theme (for the DCAT catalogue).
+ */
 export function ThemesScreen() {
   const thesaurus = useThesaurus(true)
   const entries = useMemo(
@@ -34,6 +38,10 @@ export function ThemesScreen() {
     {
       header: THESAURUS_TEXTS.related,
       cell: (item) => <Terms terms={loaded ? entryOf(item.name).related : undefined} />,
+    },
+    {
+      header: EU_THEME_TEXTS.column,
+      cell: (item, announce) => <EuThemeSelect item={item} announce={announce} />,
     },
   ]
 

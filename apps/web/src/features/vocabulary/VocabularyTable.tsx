@@ -1,11 +1,13 @@
 import type { ManagedVocabularyItem } from '@dataportaal/contract'
 import type { ReactNode } from 'react'
 import { formatNumber } from '../../shared/format.ts'
+import type { Announce } from './feedback.ts'
 import type { VocabularyTexts } from './texts.ts'
 
 export interface ExtraColumn {
   header: string
-  cell: (item: ManagedVocabularyItem) => ReactNode
+  /** A cell that changes something says how it went through `announce`. */
+  cell: (item: ManagedVocabularyItem, announce: Announce) => ReactNode
 }
 
 /**
@@ -17,12 +19,14 @@ export function VocabularyTable({
   texts,
   columns,
   labelledBy,
+  announce,
   actions,
 }: {
   items: ManagedVocabularyItem[]
   texts: VocabularyTexts
   columns: ExtraColumn[]
   labelledBy: string
+  announce: Announce
   actions: (item: ManagedVocabularyItem) => ReactNode
 }) {
   return (
@@ -62,7 +66,7 @@ export function VocabularyTable({
             </td>
             {columns.map((column) => (
               <td key={column.header} data-label={column.header} className="utrecht-table__cell">
-                {column.cell(item)}
+                {column.cell(item, announce)}
               </td>
             ))}
             <td className="utrecht-table__cell portal-vocabulary__actions-cell">

@@ -1,10 +1,13 @@
 import {
   API_PREFIX,
+  ManagedVocabularyItem,
   ManagedVocabularyList,
   NewVocabularyId,
   ThesaurusEntry,
   apiPaths,
+  type EuDataTheme,
   type NewVocabularyItem,
+  type ThemeEuThemeEdit,
   type ThesaurusEdit,
 } from '@dataportaal/contract'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
@@ -98,5 +101,43 @@ export function useSaveThesaurus() {
         json: edit,
       }),
     onSuccess: () => refreshAfterVocabularyChange(client),
+  })
+}
+
+/** The theme list with one theme (by id) replaced by `item`. */
+const withTheme = (list: ManagedVocabularyList, item: ManagedVocabularyItem) => ({
+  ...list,
+  Results: list.Results.map((old) => (old.id === item.id ? item : old)),
+})
+
+/**
+ * PUT /tags/{name}/eu-theme: the theme's EU data theme, or null to unset it. Shown at once,
+ * and put back as it was when the server refuses. Only the admin list and the DCAT catalogue
+ * use the mapping, so nothing else in the cache is touched.
+ */
+export function useSaveEuTheme() {
+  const client = useQueryClient()
+  const key = managedKeys.list('theme')
+  return useMutation({
+    mutationFn: ({ item, euTheme }: { item: ManagedVocabularyItem; euTheme: EuDataTheme | null }) =>
+      apiRequest(ManagedVocabularyItem, apiPaths.tagEuTheme(item.name), {
+        method: 'PUT',
+        prefix: API_PREFIX.authenticated,
+        json: { euTheme } satisfies ThemeEuThemeEdit,
+      }),
+    onMutate: async ({ item, euTheme }) => {
+      await client.cancelQueries({ queryKey: key })
+      client.setQueryData<ManagedVocabularyList>(
+        key,
+        (list) => list && withTheme(list, { ...item, euTheme }),
+      )
+    },
+    // Only this theme goes back: another row may be saving at the same time.
+    onError: (_error, { item }) => {
+      client.setQueryData<ManagedVocabularyList>(key, (list) => list && withTheme(list, item))
+    },
+    onSuccess: (saved) => {
+      client.setQueryData<ManagedVocabularyList>(key, (list) => list && withTheme(list, saved))
+    },
   })
 }

@@ -141,3 +141,13 @@ export const THESAURUS_TEXTS = {
   tooMany: `Hoogstens ${THESAURUS_LIMITS.termsMax} termen.`,
   control: 'Een term mag geen tabs of andere stuurtekens bevatten.',
 }
+
+/** The EU data theme of each theme, which the DCAT catalogue publishes as dcat:theme. */
+export const EU_THEME_TEXTS = {
+  column: 'EU-datathema',
+  label: (name: string) => `EU-datathema van ${name}`,
+  none: 'Niet gekoppeld',
+  saved: (name: string) => `EU-datathema van ‘${name}’ is opgeslagen.`,
+  failed: (name: string, reason: string | undefined) =>
+    `Het EU-datathema van ‘${name}’ kon niet worden opgeslagen. ${reason ?? 'Probeer het later opnieuw.'}`,
+}

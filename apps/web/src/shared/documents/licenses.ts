@@ -1,15 +1,17 @@
-/** Licences that have a known name and Dutch deed; other values are shown as written. */
-export const LICENSES: Record<string, { name: string; url: string }> = {
-  'CC0-1.0': {
-    name: 'CC0 1.0 (publiek domein, vrij te gebruiken)',
-    url: 'https://creativecommons.org/publicdomain/zero/1.0/deed.nl',
-  },
-  'CC-BY-4.0': {
-    name: 'CC BY 4.0 (vrij te gebruiken met bronvermelding)',
-    url: 'https://creativecommons.org/licenses/by/4.0/deed.nl',
-  },
-  'CC-BY-SA-4.0': {
-    name: 'CC BY-SA 4.0 (met bronvermelding, gelijk delen)',
-    url: 'https://creativecommons.org/licenses/by-sa/4.0/deed.nl',
-  },
+import { findLicence } from '@dataportaal/contract'
+
+/** How a document's licence is shown: its name, and the text to link to when it has one. */
+export interface LicenceDisplay {
+  name: string
+  deed: string | null
+}
+
+/**
+ * A licence of the contract's list (LICENCES), whether the document stores its URI or, from
+ * before the URIs, its SPDX id, shows with its Dutch name and deed. Anything else was typed
+ * in by the uploader and is shown as written.
+ */
+export function licenceDisplay(value: string): LicenceDisplay {
+  const known = findLicence(value)
+  return known ? { name: known.name, deed: known.deed } : { name: value, deed: null }
 }

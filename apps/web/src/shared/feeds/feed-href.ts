@@ -6,7 +6,14 @@ import type { SearchState } from '../search-state.ts'
 export type FeedFilters = Partial<
   Pick<
     SearchState,
-    'query' | 'categoryType' | 'tags' | 'source' | 'minRating' | 'dateFrom' | 'dateTo'
+    | 'query'
+    | 'categoryType'
+    | 'tags'
+    | 'source'
+    | 'wooCategory'
+    | 'minRating'
+    | 'dateFrom'
+    | 'dateTo'
   >
 >
 
@@ -23,6 +30,7 @@ export function documentsFeedHref(filters: FeedFilters = {}): string {
       categoryType: filters.categoryType,
       tags: filters.tags,
       source: filters.source,
+      wooCategory: filters.wooCategory,
       minRating: filters.minRating,
       dateFrom: filters.dateFrom,
       dateTo: filters.dateTo,
