@@ -26,8 +26,18 @@ const tooltipFormatter = (value: unknown) => [
   TEXTS.count,
 ]
 
-function shorten(label: string, max = 26) {
-  return label.length > max ? `${label.slice(0, max - 1)}…` : label
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
+
+/**
+ * A category's name as a tick: the axis wraps it at spaces within its 150 px, so the name is
+ * cut at 26 characters and any one word at 18 ('Bereikbaarheidsgegevens' would not fit a
+ * line). The table and the tooltip give the whole name.
+ */
+function shorten(label: string) {
+  return cut(label, 26)
+    .split(' ')
+    .map((word) => cut(word, 18))
+    .join(' ')
 }
 
 interface ChartSectionProps {
