@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
 import { NotFoundError } from '../../shared/errors.ts'
 import { visibleTo } from '../documents/index.ts'
-import { SITEMAP_MAX_URLS, type SitemapPage } from './sitemap.ts'
+import { numberedPages, SITEMAP_MAX_URLS, type SitemapPage } from './sitemap.ts'
 
 /**
  * The DiWoo sitemaps the national Woo-index harvests: per Woo information category one
@@ -52,18 +52,10 @@ export async function diwooSitemapPages(
   pageSize = SITEMAP_MAX_URLS,
 ): Promise<SitemapPage[]> {
   const params = new Params()
-  const size = params.add(pageSize)
-  const rows = await db.query<{ page: number; last_modified: Date }>(
-    `select page, max(modified_at) as last_modified
-       from (select ((row_number() over (order by ${FILE_ORDER}) - 1) / ${size}::int + 1)::int as page,
-                    d.modified_at
-               from ${publishedFiles(params, category)}) numbered
-      group by page
-      order by page`,
-    params.values,
-  )
-  if (rows.length === 0) throw noDocuments()
-  return rows.map((row) => ({ page: row.page, lastModified: row.last_modified }))
+  const from = publishedFiles(params, category)
+  const pages = await numberedPages(db, params, { from, order: FILE_ORDER }, pageSize)
+  if (pages.length === 0) throw noDocuments()
+  return pages
 }
 
 /** One published file with what DiWoo says of its document. */

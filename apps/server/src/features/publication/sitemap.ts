@@ -23,6 +23,30 @@ export interface SitemapPage {
 }
 
 /**
+ * The pages of a sitemap: the rows of `from` (a FROM clause over documents `d`, with its
+ * own WHERE, parameters in `params`) numbered in `order` and cut into pages of `pageSize`,
+ * each with its latest `d.modified_at`. Empty when `from` has no rows.
+ */
+export async function numberedPages(
+  db: Queryable,
+  params: Params,
+  query: { from: string; order: string },
+  pageSize: number,
+): Promise<Array<{ page: number; lastModified: Date }>> {
+  const size = params.add(pageSize)
+  const rows = await db.query<{ page: number; last_modified: Date }>(
+    `select page, max(modified_at) as last_modified
+       from (select ((row_number() over (order by ${query.order}) - 1) / ${size}::int + 1)::int as page,
+                    d.modified_at
+               from ${query.from}) numbered
+      group by page
+      order by page`,
+    params.values,
+  )
+  return rows.map((row) => ({ page: row.page, lastModified: row.last_modified }))
+}
+
+/**
  * The pages of the document sitemap, at least one: an empty catalogue has an empty first
  * page rather than an index without sitemaps.
  */
@@ -31,19 +55,9 @@ export async function documentSitemapPages(
   pageSize = SITEMAP_MAX_URLS,
 ): Promise<SitemapPage[]> {
   const params = new Params()
-  const size = params.add(pageSize)
-  const rows = await db.query<{ page: number; last_modified: Date }>(
-    `select page, max(modified_at) as last_modified
-       from (select ((row_number() over (order by d.id) - 1) / ${size}::int + 1)::int as page,
-                    d.modified_at
-               from documents d
-              where ${visibleTo(PUBLIC_VIEWER, params)}) numbered
-      group by page
-      order by page`,
-    params.values,
-  )
-  if (rows.length === 0) return [{ page: 1, lastModified: null }]
-  return rows.map((row) => ({ page: row.page, lastModified: row.last_modified }))
+  const from = `documents d where ${visibleTo(PUBLIC_VIEWER, params)}`
+  const pages = await numberedPages(db, params, { from, order: 'd.id' }, pageSize)
+  return pages.length > 0 ? pages : [{ page: 1, lastModified: null }]
 }
 
 export interface SitemapEntry {
