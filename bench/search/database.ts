@@ -93,6 +93,9 @@ export async function catalogueFingerprint(settings: { docs: number; seed: strin
   const files = [
     ...(await fs.readdir(migrations)).sort().map((name) => path.join(migrations, name)),
     path.join(SERVER_DIR, 'features', 'documents', 'search-index.ts'),
+    // The compound parts the index holds: the splitter and its lexicon's reading.
+    path.join(SERVER_DIR, 'features', 'documents', 'compounds.ts'),
+    path.join(SERVER_DIR, 'features', 'documents', 'lexicon.ts'),
     path.join(import.meta.dirname, 'synthesize.ts'),
   ]
   const hash = createHash('sha256').update(JSON.stringify(settings))

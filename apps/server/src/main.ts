@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { seedDemoCatalogue } from './features/catalogue/demo.ts'
 import { requeueDataRequests } from './features/data-requests/outbox.ts'
+import { indexUnsplitDocuments, loadCompoundSplitter } from './features/documents/index.ts'
 import { hourlyMaintenance } from './features/maintenance/maintenance.ts'
 import { jobHandlers } from './job-handlers.ts'
 import { reclaimAbandonedJobs } from './jobs/queue.ts'
@@ -38,6 +39,10 @@ async function main() {
 
   const applied = await migrate(db)
   log.info({ applied, database: db.kind }, 'database ready')
+  // The Dutch lexicon is read before the first request (about 0.3 s), not during it.
+  await loadCompoundSplitter()
+  const split = await indexUnsplitDocuments(db)
+  if (split > 0) log.info({ documents: split }, 'compound words of older documents indexed')
   if (config.demoContent) {
     const started = Date.now()
     if (await seedDemoCatalogue(db, store)) {

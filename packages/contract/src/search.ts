@@ -114,11 +114,32 @@ export const Aggregations = z.object({
 })
 export type Aggregations = z.infer<typeof Aggregations>
 
+/** 'Bedoelde u …': a close spelling of the query that finds clearly more, with the same filters. */
+export const SearchSuggestion = z
+  .object({
+    /** The query with its likely misspelt words replaced (normalised: lowercase, no accents). */
+    query: z.string(),
+    /** What that query finds with the same filters. */
+    total: z.number().int(),
+  })
+  .meta({ id: 'SearchSuggestion' })
+export type SearchSuggestion = z.infer<typeof SearchSuggestion>
+
+/** A word no catalogue word starts with, which the search also looked for as these words. */
+export const SearchCorrection = z
+  .object({ word: z.string(), alternatives: z.array(z.string()).min(1) })
+  .meta({ id: 'SearchCorrection' })
+export type SearchCorrection = z.infer<typeof SearchCorrection>
+
 export const SearchResponse = z
   .object({
     Results: z.array(SearchResult),
     Total: z.number().int(),
     Aggregations,
+    /** Only when the query found little and a close spelling finds clearly more. */
+    Suggestion: SearchSuggestion.optional(),
+    /** Only when words of the query were corrected (the results include the alternatives). */
+    Corrections: z.array(SearchCorrection).optional(),
   })
   .meta({ id: 'SearchResponse' })
 export type SearchResponse = z.infer<typeof SearchResponse>

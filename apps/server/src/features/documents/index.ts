@@ -3,6 +3,7 @@
  * import from here only, never from the files behind it, so those can change freely.
  */
 export { DOCUMENT_JOINS, documentColumns } from './columns.ts'
+export { loadCompoundSplitter, type CompoundPart, type CompoundSplitter } from './compounds.ts'
 export { pageOfDocuments, type DocumentSelection, type Page } from './document-page.ts'
 export { formatName } from './formats.ts'
 export { fileDownloadPath } from './files.ts'
@@ -40,6 +41,6 @@ export {
   readLicence,
   type StoredLicence,
 } from './publishing.ts'
-export { refreshSearchIndex } from './search-index.ts'
+export { indexUnsplitDocuments, refreshSearchIndex } from './search-index.ts'
 export { getDocument } from './service.ts'
 export { visibleTo } from './visibility.ts'

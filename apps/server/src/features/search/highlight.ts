@@ -1,4 +1,6 @@
 import { escapeHtml } from '../../shared/html.ts'
+import { normalizeText } from '../../shared/text.ts'
+import { loadCompoundSplitter, type CompoundSplitter } from '../documents/index.ts'
 
 /**
  * Highlighting without trusting document text: PostgreSQL marks matches with two
@@ -19,6 +21,83 @@ export function markedToHtml(marked: string): string {
     .replaceAll(MARK_START, '<mark>')
     .replaceAll(MARK_END, '</mark>')
     .replace(/<mark>(\s*)<\/mark>/g, '$1')
+}
+
+/** Shorter query words would mark a part of almost any compound. */
+const MIN_PART_QUERY = 3
+
+/**
+ * Roughly what the Dutch stemmer does to the end of a word (`fietsen` and `fiets` both lose
+ * their plural), so a part is marked for the query words that the search matched it with:
+ * the part's stem starts with the query word's stem, as a prefix query matches.
+ */
+const withoutEnding = (word: string) => (word.length > 4 ? word.replace(/(?:en|s)$/u, '') : word)
+
+/** A word as search sees it, with where each of its normalised letters is in the original. */
+function normalizeWithOffsets(word: string) {
+  let text = ''
+  const starts: number[] = []
+  const ends: number[] = []
+  let at = 0
+  for (const character of word) {
+    for (const letter of normalizeText(character)) {
+      text += letter
+      starts.push(at)
+      ends.push(at + character.length)
+    }
+    at += character.length
+  }
+  return { text, starts, ends }
+}
+
+/**
+ * Marks the part of a compound a query word matched, inside text `ts_headline` has already
+ * marked: `financien` finds `Overheidsfinanciën` through its part (search-index.ts), and
+ * the headline, which knows whole words only, leaves it unmarked; now `financiën` is.
+ * Text inside marks stays as it is; the result goes through `markedToHtml` as any other.
+ */
+export function markCompoundParts(
+  marked: string,
+  queryWords: readonly string[],
+  splitter: CompoundSplitter,
+): string {
+  const stems = queryWords
+    .filter((word) => word.length >= MIN_PART_QUERY)
+    .map((word) => withoutEnding(word))
+  if (stems.length === 0) return marked
+  let insideMark = false
+  return marked.replace(/[\uE000\uE001]|[\p{L}\p{M}]+/gu, (token) => {
+    if (token === MARK_START || token === MARK_END) {
+      insideMark = token === MARK_START
+      return token
+    }
+    if (insideMark) return token
+    const word = normalizeWithOffsets(token)
+    let result = ''
+    let copied = 0
+    for (const part of splitter.split(word.text)) {
+      const stem = withoutEnding(part.term)
+      if (!stems.some((queryStem) => stem.startsWith(queryStem))) continue
+      const start = word.starts[part.start]!
+      const end = word.ends[part.end - 1]!
+      result += `${token.slice(copied, start)}${MARK_START}${token.slice(start, end)}${MARK_END}`
+      copied = end
+    }
+    return result + token.slice(copied)
+  })
+}
+
+/** `markCompoundParts` over the highlighted title and snippet of each row. */
+export async function markRowCompoundParts<
+  Row extends { title_marked: string | null; snippet_marked: string | null },
+>(rows: Row[], queryWords: readonly string[]): Promise<Row[]> {
+  const splitter = await loadCompoundSplitter()
+  const mark = (text: string | null) => text && markCompoundParts(text, queryWords, splitter)
+  return rows.map((row) => ({
+    ...row,
+    title_marked: mark(row.title_marked),
+    snippet_marked: mark(row.snippet_marked),
+  }))
 }
 
 /** A plain excerpt when there is nothing to highlight. */

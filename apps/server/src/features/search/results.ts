@@ -16,6 +16,7 @@ import {
   MARK_START,
   excerpt,
   markedToHtml,
+  markRowCompoundParts,
   withoutMarkers,
 } from './highlight.ts'
 import type { TextMatch } from './text-match.ts'
@@ -55,7 +56,8 @@ export async function loadResultRows(
       where d.id = any(${idsParam}::uuid[])`,
     params.values,
   )
-  const byId = new Map(rows.map((row) => [row.id, row]))
+  const marked = match.kind === 'text' ? await markRowCompoundParts(rows, match.tokens) : rows
+  const byId = new Map(marked.map((row) => [row.id, row]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
 

@@ -11,6 +11,8 @@ import { Params } from '../../db/params.ts'
 import { clientHash, type ActivityClient } from '../activity-logs/client.ts'
 import { visibleTo } from '../documents/index.ts'
 import { loadResultRows, presentResult } from './results.ts'
+import { relevanceRank } from './relevance.ts'
+import { suggestSpelling } from './suggestion.ts'
 import { toTextMatch, type TextMatch } from './text-match.ts'
 
 const noneValues = new Set<string>([NO_VALUE_BUCKET.tags, NO_VALUE_BUCKET.themes])
@@ -59,6 +61,18 @@ export function whereClause(
   if (input.dateFrom) where.push(`d.document_date >= ${params.add(input.dateFrom)}::date`)
   if (input.dateTo) where.push(`d.document_date <= ${params.add(input.dateTo)}::date`)
   return where.join('\n and ')
+}
+
+/** How many documents a text match finds with the search's filters (for a suggestion). */
+async function countMatches(db: Queryable, viewer: Viewer, input: SearchFilters, match: TextMatch) {
+  if (match.kind === 'none') return 0
+  const params = new Params()
+  const where = whereClause(viewer, input, match, params)
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from documents d where ${where}`,
+    params.values,
+  )
+  return row!.n
 }
 
 function orderBy(input: SearchQuery, ranked: boolean): string {
@@ -114,9 +128,7 @@ const tagBuckets = (column: string) =>
 async function runSearch(db: Queryable, viewer: Viewer, input: SearchQuery, match: TextMatch) {
   const params = new Params()
   const ranked = match.kind === 'text' && input.sort === 'relevance'
-  const rank = ranked
-    ? `ts_rank(d.search_vector, to_tsquery('dutch', ${params.add(match.rankQuery)}))`
-    : '0::real'
+  const rank = ranked ? relevanceRank(match, params) : '0::real'
   const where = whereClause(viewer, input, match, params)
   const limit = params.add(input.pageSize)
   const offset = params.add((input.offset - 1) * input.pageSize)
@@ -272,10 +284,16 @@ export async function searchDocuments(
   const row = match.kind === 'none' ? empty : await runSearch(db, viewer, input, match)
   const total = sum(row.kinds, (kind) => kind.n)
   const rows = await loadResultRows(db, viewer, row.page, match)
+  const suggestion = await suggestSpelling(db, match, total, (other) =>
+    countMatches(db, viewer, input, other),
+  )
   await logSearch(db, viewer, input, total, logging)
+  const corrections = match.kind === 'text' ? match.corrections : []
   return {
     Results: rows.map((result) => presentResult(result, viewer, match)),
     Total: total,
     Aggregations: presentAggregations(row, viewer),
+    ...(suggestion ? { Suggestion: suggestion } : {}),
+    ...(corrections.length ? { Corrections: corrections } : {}),
   }
 }

@@ -1,3 +1,4 @@
+import type { SearchCorrection } from '@dataportaal/contract'
 import type { Queryable } from '../../db/client.ts'
 import {
   groupTerms,
@@ -11,7 +12,14 @@ import {
 export type TextMatch =
   | { kind: 'all' }
   | { kind: 'none' }
-  | { kind: 'text'; prefixQuery: string; rankQuery: string; tokens: string[] }
+  | {
+      kind: 'text'
+      prefixQuery: string
+      rankQuery: string
+      tokens: string[]
+      /** The words the typo correction also looked for: shown, so no correction is silent. */
+      corrections: SearchCorrection[]
+    }
 
 const MIN_TYPO_LENGTH = 4
 const MAX_CORRECTIONS = 3
@@ -63,6 +71,13 @@ async function correctTypos(db: Queryable, groups: TermGroup[]): Promise<TermGro
   })
 }
 
+/** What `correctTypos` added to each group (it maps groups one to one). */
+const correctionsOf = (before: TermGroup[], after: TermGroup[]): SearchCorrection[] =>
+  before.flatMap((group, i) => {
+    const added = after[i]!.alternatives.slice(group.alternatives.length).map((p) => p.join(' '))
+    return added.length ? [{ word: group.source.join(' '), alternatives: added }] : []
+  })
+
 export async function toTextMatch(db: Queryable, query: string | undefined): Promise<TextMatch> {
   if (!query || query.trim() === '') return { kind: 'all' }
   const tokens = tokenize(query)
@@ -72,6 +87,7 @@ export async function toTextMatch(db: Queryable, query: string | undefined): Pro
   return {
     kind: 'text',
     tokens,
+    corrections: correctionsOf(grouped, groups),
     prefixQuery: toTsQueryText(groups, 'prefix'),
     rankQuery: toTsQueryText(groups, 'ranking'),
   }

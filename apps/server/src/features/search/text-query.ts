@@ -59,27 +59,37 @@ export function groupTerms(tokens: string[], thesaurus: ThesaurusTheme[]): TermG
   return groups
 }
 
-/** `prefix`: the last word also matches longer words; `ranking`: exact or prefix. */
-export type QueryMode = 'exact' | 'prefix' | 'ranking'
+/**
+ * `prefix`: what a search matches, the last word of each phrase also matching longer
+ * words; `ranking`: only what was asked for, as whole words (see `relevance.ts`).
+ */
+export type QueryMode = 'prefix' | 'ranking'
 
 function phraseQuery(phrase: string[], mode: QueryMode): string {
-  if (mode === 'ranking')
-    return `(${phraseQuery(phrase, 'exact')} | ${phraseQuery(phrase, 'prefix')})`
   const last = phrase.length - 1
   const words = phrase.map((word, i) => (mode === 'prefix' && i === last ? `${word}:*` : word))
   return words.length === 1 ? words[0]! : `(${words.join(' <-> ')})`
 }
 
 /**
+ * The words asked for in a group: a thesaurus group's own words, not its theme's other
+ * names and synonyms; any other group's word with its typo corrections (which stand for
+ * the word that was meant).
+ */
+const askedAlternatives = (group: TermGroup): string[][] =>
+  group.fromThesaurus ? [group.source] : group.alternatives
+
+/**
  * The tsquery text: groups are ANDed, alternatives ORed. With `prefix`, the last word of
  * each alternative also matches longer words, so `fiets` finds `fietsenstalling`. The
- * `ranking` query matches the same documents, but a whole word counts twice, so exact
- * matches rank above prefix matches.
+ * `ranking` query keeps of each group only the words asked for, as whole words: it
+ * matches fewer documents than `prefix` and says which of them match what was asked.
  */
 export function toTsQueryText(groups: TermGroup[], mode: QueryMode): string {
   return groups
     .map((group) => {
-      const alternatives = group.alternatives.map((phrase) => phraseQuery(phrase, mode))
+      const phrases = mode === 'ranking' ? askedAlternatives(group) : group.alternatives
+      const alternatives = phrases.map((phrase) => phraseQuery(phrase, mode))
       return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' | ')})`
     })
     .join(' & ')

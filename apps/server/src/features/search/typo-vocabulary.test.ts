@@ -191,7 +191,8 @@ describe('the typo-correction vocabulary', () => {
       `with expected as (
          select w.word, count(*)::integer as documents
            from documents d,
-                portal_document_words(d.title, d.description, d.theme_names, d.file_text) w(word)
+                portal_document_words(d.title, d.description, d.theme_names, d.file_text,
+                                      d.title_parts, d.text_parts) w(word)
           where d.status = 'goedgekeurd' and d.deleted_at is null
           group by w.word)
        (select word, documents from expected except select word, documents from search_words)

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Button } from '../../shared/ui/nlds.ts'
 import { searchHref } from '../../shared/routes.ts'
@@ -12,10 +12,12 @@ interface EmptyResultsProps {
   state: SearchState
   hasFilters: boolean
   onClearFilters: () => void
+  /** 'Bedoelde u …' and the typo corrections, when the search has any. */
+  spelling?: ReactNode
 }
 
 /** No results: say so, and offer what is most likely to help (spec issue: explain and suggest). */
-export function EmptyResults({ state, hasFilters, onClearFilters }: EmptyResultsProps) {
+export function EmptyResults({ state, hasFilters, onClearFilters, spelling }: EmptyResultsProps) {
   const headingId = useId()
   const query = state.query.trim()
   if (!query && !hasFilters) {
@@ -27,6 +29,7 @@ export function EmptyResults({ state, hasFilters, onClearFilters }: EmptyResults
         {TEXTS.heading(query)}
       </h2>
       <p className="utrecht-paragraph">{hasFilters ? TEXTS.withFilters : TEXTS.withoutFilters}</p>
+      {spelling}
       <h3 className="utrecht-heading-3">{TEXTS.tryHeading}</h3>
       <ul className="utrecht-unordered-list portal-results-tips">
         {query && <li className="utrecht-unordered-list__item">{TEXTS.spelling}</li>}

@@ -271,4 +271,72 @@ describe('search page', () => {
       expect(screen.queryByRole('checkbox', { name: 'Label' })).not.toBeInTheDocument()
     })
   })
+
+  describe("'Bedoelde u …'", () => {
+    const suggested = { query: 'parkeervergunning', total: 8 }
+    const typo = { query: 'parkeervergunnimg', categoryType: ['Rapport'], sort: 'date' as const }
+
+    it('offers the suggestion as a link to the same search with that query, page 1', async () => {
+      const { lastSearch } = stubSearch((params) =>
+        params.get('query') === suggested.query
+          ? aSearchResponse({ Results: otherResults(8), Total: 8 })
+          : aSearchResponse({ Total: 1, Suggestion: suggested }),
+      )
+      const { user, location } = renderSearch(searchHref({ ...typo, offset: 2 }))
+
+      const link = await screen.findByRole('link', { name: 'parkeervergunning' })
+      expect(link).toHaveAttribute('href', searchHref({ ...typo, ...suggested, offset: 1 }))
+      expect(link.closest('p')).toHaveTextContent('Bedoelde u: parkeervergunning? (8 resultaten)')
+      expect(screen.getByRole('status', { name: '' })).toHaveTextContent(
+        '1 resultaat. Bedoelde u: parkeervergunning?',
+      )
+
+      // Reached and followed with the keyboard alone.
+      for (let i = 0; i < 60 && document.activeElement !== link; i++) await user.tab()
+      expect(link).toHaveFocus()
+      await user.keyboard('{Enter}')
+      expect(location().get('query')).toBe('parkeervergunning')
+      expect(location().get('offset')).toBe('1')
+      expect(location().getAll('categoryType')).toEqual(['Rapport'])
+      expect(location().get('sort')).toBe('date')
+      await waitFor(() => expect(lastSearch().get('query')).toBe('parkeervergunning'))
+      expect(await screen.findByText('8 resultaten')).toHaveAttribute('role', 'status')
+      expect(screen.queryByText(/Bedoelde u/)).not.toBeInTheDocument()
+      expect(screen.getByRole('heading', { level: 1 })).toHaveFocus()
+    })
+
+    it('offers it in the empty result too', async () => {
+      stubSearch(() => aSearchResponse({ Results: [], Total: 0, Suggestion: suggested }))
+      renderSearch(searchHref(typo))
+      const empty = await screen.findByRole('region', {
+        name: 'Geen resultaten voor "parkeervergunnimg"',
+      })
+      expect(within(empty).getByRole('link', { name: 'parkeervergunning' })).toHaveAttribute(
+        'href',
+        searchHref({ ...typo, ...suggested, offset: 1 }),
+      )
+      expect(empty).toHaveTextContent('Bedoelde u: parkeervergunning? (8 resultaten)')
+    })
+
+    it('offers nothing when the answer has no suggestion', async () => {
+      stubSearch(() => aSearchResponse({ Total: 1 }))
+      renderSearch(searchHref(typo))
+      await screen.findByRole('link', { name: 'Bevolking per wijk' })
+      expect(screen.queryByText(/Bedoelde u/)).not.toBeInTheDocument()
+      expect(screen.getByRole('status', { name: '' })).toHaveTextContent(/^1 resultaat$/)
+    })
+
+    it('says which words a typo was also searched as', async () => {
+      stubSearch(() =>
+        aSearchResponse({
+          Total: 1,
+          Corrections: [{ word: 'bevolkng', alternatives: ['bevolking', 'bevolkingen'] }],
+        }),
+      )
+      renderSearch(searchHref({ query: 'bevolkng' }))
+      expect(
+        await screen.findByText('Voor "bevolkng" is ook gezocht naar: bevolking, bevolkingen.'),
+      ).toBeVisible()
+    })
+  })
 })

@@ -16,6 +16,7 @@ import { PAGE_SIZE, readSearchState } from './search-url.ts'
 import { searchHref } from '../../shared/routes.ts'
 import { type SearchState } from '../../shared/search-state.ts'
 import { SortSelect } from './SortSelect.tsx'
+import { SpellingHints } from './SpellingHints.tsx'
 import { SEARCH_PAGE_TEXTS as TEXTS } from './texts.ts'
 import './search.css'
 
@@ -111,6 +112,11 @@ export function SearchPage() {
               {data && pages > 1 && (
                 <span className="portal-visually-hidden">{TEXTS.pageOf(state.offset, pages)}</span>
               )}
+              {data?.Suggestion && (
+                <span className="portal-visually-hidden">
+                  {TEXTS.spelling.didYouMeanStatus(data.Suggestion.query)}
+                </span>
+              )}
             </p>
             {search.isPlaceholderData && (
               <span className="portal-results-updating">
@@ -138,6 +144,9 @@ export function SearchPage() {
               <EmptyResults
                 state={state}
                 hasFilters={filters.length > 0}
+                spelling={
+                  data && <SpellingHints state={state} answer={data} onFollow={focusHeading} />
+                }
                 onClearFilters={() => {
                   focusHeading()
                   change(withoutFilters(state))
@@ -148,6 +157,7 @@ export function SearchPage() {
           >
             {(results) => (
               <div className={search.isPlaceholderData ? 'portal-results-stale' : undefined}>
+                <SpellingHints state={state} answer={results} onFollow={focusHeading} />
                 <ResultList results={results.Results} />
               </div>
             )}

@@ -70,6 +70,17 @@ export const SEARCH_PAGE_TEXTS = {
     withoutLabels: 'De feed is openbaar en filtert daarom niet op labels.',
   },
 
+  /** 'Bedoelde u …' and the words the typo correction also looked for. */
+  spelling: {
+    didYouMean: 'Bedoelde u:',
+    suggestionTotal: (total: number) =>
+      total === 1 ? '(1 resultaat)' : `(${formatNumber(total)} resultaten)`,
+    /** Read out with the number of results. */
+    didYouMeanStatus: (query: string) => `. Bedoelde u: ${query}?`,
+    alsoSearched: (word: string, alternatives: string[]) =>
+      `Voor "${word}" is ook gezocht naar: ${alternatives.join(', ')}.`,
+  },
+
   empty: {
     heading: (query: string) =>
       query ? `Geen resultaten voor "${query}"` : 'Geen documenten gevonden',
