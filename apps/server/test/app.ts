@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { API_PREFIX } from '@dataportaal/contract'
+import { API_PREFIX, apiPaths, type SearchResponse } from '@dataportaal/contract'
 import type { FastifyInstance } from 'fastify'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import type { Response as LightMyRequestResponse } from 'light-my-request'
+import { expect } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { createSignIn } from '../src/auth/sign-in.ts'
 import { createTokenVerifier, localKeys } from '../src/auth/verify-token.ts'
@@ -168,4 +169,21 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       await fs.rm(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * A search as a visitor sees it (`/pubapi/search`), or as `as` on `/api`: the answer, which
+ * must be 200.
+ */
+export async function searchAs(
+  ctx: TestContext,
+  query: Record<string, string>,
+  as: TestIdentity | null = null,
+): Promise<SearchResponse> {
+  const { status, body } = await ctx.call<SearchResponse>('GET', apiPaths.search, as, {
+    prefix: as ? API_PREFIX.authenticated : API_PREFIX.public,
+    query,
+  })
+  expect(status).toBe(200)
+  return body
 }

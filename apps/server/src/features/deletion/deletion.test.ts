@@ -5,7 +5,6 @@ import {
   type DocumentDetail,
   type Problem,
   type RestoreResult,
-  type SearchResponse,
   type ValidationList,
 } from '@dataportaal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,6 +15,7 @@ import {
   OTHER_EMPLOYEE,
   type TestContext,
   type TestIdentity,
+  searchAs,
 } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 
@@ -60,12 +60,7 @@ const deletedDaysAgo = (id: string, days: number) =>
   ])
 
 const publicSearch = async (query: string) =>
-  (
-    await ctx.call<SearchResponse>('GET', apiPaths.search, null, {
-      prefix: API_PREFIX.public,
-      query: { query },
-    })
-  ).body.Results.map((result) => result.contentUID)
+  (await searchAs(ctx, { query })).Results.map((result) => result.contentUID)
 
 const auditActions = async (id: string) =>
   (

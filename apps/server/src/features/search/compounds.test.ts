@@ -1,6 +1,5 @@
-import { API_PREFIX, apiPaths, type SearchResponse } from '@dataportaal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
+import { createTestContext, EMPLOYEE, type TestContext, searchAs } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { indexUnsplitDocuments } from '../documents/index.ts'
 
@@ -40,14 +39,7 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-async function publicSearch(query: string): Promise<SearchResponse> {
-  const { status, body } = await ctx.call<SearchResponse>('GET', apiPaths.search, null, {
-    prefix: API_PREFIX.public,
-    query: { query },
-  })
-  expect(status).toBe(200)
-  return body
-}
+const publicSearch = (query: string) => searchAs(ctx, { query })
 
 const titles = async (query: string) =>
   (await publicSearch(query)).Results.map((result) => result.title)

@@ -1,6 +1,5 @@
-import { apiPaths, type SearchResponse } from '@dataportaal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../../test/app.ts'
+import { createTestContext, type TestContext, searchAs } from '../../../test/app.ts'
 import { addSynonyms, createDocument } from '../../../test/factories.ts'
 import { seedDemoCatalogue } from '../catalogue/demo.ts'
 import { firstRelevantRank, isRelevant, scoreSet, type SetScore } from './relevance-score.ts'
@@ -20,12 +19,8 @@ const FLOOR: Pick<SetScore, 'successAt1' | 'successAt3' | 'mrrAt10'> = {
 
 let ctx: TestContext
 
-const searchTitles = async (query: string) => {
-  const params = new URLSearchParams({ query, pageSize: '10' })
-  const response = await ctx.app.inject({ url: `/pubapi${apiPaths.search}?${params.toString()}` })
-  expect(response.statusCode).toBe(200)
-  return response.json<SearchResponse>().Results.map((result) => result.title)
-}
+const searchTitles = async (query: string) =>
+  (await searchAs(ctx, { query, pageSize: '10' })).Results.map((result) => result.title)
 
 beforeAll(async () => {
   ctx = await createTestContext()

@@ -1,10 +1,10 @@
-import { API_PREFIX, apiPaths, type SearchResponse } from '@dataportaal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   createTestContext,
   EMPLOYEE,
   type TestContext,
   type TestIdentity,
+  searchAs,
 } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { MAX_TOTAL_TO_SUGGEST, SUGGESTION_MIN_TOTAL } from './suggestion.ts'
@@ -15,17 +15,8 @@ import { MAX_TOTAL_TO_SUGGEST, SUGGESTION_MIN_TOTAL } from './suggestion.ts'
  */
 let ctx: TestContext
 
-async function search(
-  query: Record<string, string>,
-  as: TestIdentity | null = null,
-): Promise<SearchResponse> {
-  const { status, body } = await ctx.call<SearchResponse>('GET', apiPaths.search, as, {
-    prefix: as ? API_PREFIX.authenticated : API_PREFIX.public,
-    query,
-  })
-  expect(status).toBe(200)
-  return body
-}
+const search = (query: Record<string, string>, as: TestIdentity | null = null) =>
+  searchAs(ctx, query, as)
 
 beforeAll(async () => {
   ctx = await createTestContext()

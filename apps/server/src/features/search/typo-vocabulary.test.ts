@@ -1,6 +1,12 @@
-import { API_PREFIX, apiPaths, type SearchResponse } from '@dataportaal/contract'
+import { apiPaths } from '@dataportaal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
+import {
+  ADMIN,
+  createTestContext,
+  EMPLOYEE,
+  type TestContext,
+  searchAs,
+} from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import { apiAs, fileOf, postUpload, runJobs, uploadForm, VALID_FIELDS } from '../uploads/testing.ts'
@@ -43,14 +49,7 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-async function publicSearch(query: string): Promise<SearchResponse> {
-  const { status, body } = await ctx.call<SearchResponse>('GET', apiPaths.search, null, {
-    prefix: API_PREFIX.public,
-    query: { query },
-  })
-  expect(status).toBe(200)
-  return body
-}
+const publicSearch = (query: string) => searchAs(ctx, { query })
 
 const found = async (query: string) =>
   (await publicSearch(query)).Results.map((result) => result.contentUID)
