@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe.ts'
-import { tabTo, waitForScreen } from './support/portal.ts'
+import { anotherPersonsPage, tabTo, waitForScreen } from './support/portal.ts'
 import { ROUTES } from './support/routes.ts'
 import { ACCOUNTS, signInAs, userMenuButton } from './support/sign-in.ts'
 import { uploadCsv } from './support/upload.ts'
@@ -8,13 +8,6 @@ import { setContrast, visitAsPublic } from './support/visitor.ts'
 
 // One journey over three people's browsers; the axe check below runs alone.
 test.describe.configure({ mode: 'serial' })
-
-/** Another person's browser, with the options of the project (base URL, locale, viewport). */
-async function newPage(browser: Browser) {
-  const { baseURL, locale, timezoneId, viewport } = test.info().project.use
-  const context = await browser.newContext({ baseURL, locale, timezoneId, viewport })
-  return context.newPage()
-}
 
 const item = (page: Page, title: string) =>
   page
@@ -47,7 +40,7 @@ test('an upload is approved into search and another disapproved with a reason th
   const approveTitle = `Kademuurmetingen ${stamp}`
   const disapproveTitle = `Bomenregister concept ${stamp}`
 
-  const employee = await newPage(browser)
+  const employee = await anotherPersonsPage(browser)
   await signInAs(employee, 'medewerker')
   await uploadCsv(employee, {
     title: approveTitle,
@@ -88,7 +81,7 @@ test('an upload is approved into search and another disapproved with a reason th
   await expect.poll(() => badgeCount(page)).toBeLessThan(before)
 
   // A visitor finds it at once.
-  const visitor = await newPage(browser)
+  const visitor = await anotherPersonsPage(browser)
   await visitAsPublic(visitor)
   await visitor.goto(ROUTES.search(`Kademuurmetingen ${stamp}`))
   await expect(
@@ -141,7 +134,7 @@ test('/validatie and the disapproval dialog pass axe in both colour modes and fi
   page,
   browser,
 }) => {
-  const employee = await newPage(browser)
+  const employee = await anotherPersonsPage(browser)
   await signInAs(employee, 'medewerker')
   const title = `Verkeerstellingen axe ${Date.now()}`
   await uploadCsv(employee, { title, description: 'Tellingen per kruispunt.' })
@@ -184,7 +177,7 @@ test('an admin restores a document its owner deleted, back in its earlier status
   browser,
 }) => {
   const title = `Fietsenstallingen herstel ${Date.now()}`
-  const employee = await newPage(browser)
+  const employee = await anotherPersonsPage(browser)
   await signInAs(employee, 'medewerker')
   const contentUID = await uploadCsv(employee, {
     title,
@@ -198,7 +191,7 @@ test('an admin restores a document its owner deleted, back in its earlier status
     .getByRole('button', { name: `Goedkeuren ${title}` })
     .click()
   await expect(item(page, title)).toHaveCount(0)
-  const visitor = await newPage(browser)
+  const visitor = await anotherPersonsPage(browser)
   await visitAsPublic(visitor)
   const publicResult = () =>
     visitor.getByRole('main').getByRole('link', { name: title, exact: true })

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import { anotherPersonsPage } from './support/portal.ts'
 import { ROUTES } from './support/routes.ts'
 import { signInAs } from './support/sign-in.ts'
 import { uploadCsv } from './support/upload.ts'
@@ -7,13 +8,6 @@ import { visitAsPublic } from './support/visitor.ts'
 /** Onderzoeksrapporten: Woo article 3.3 lid 2 j, number 015 of the DiWoo list. */
 const CATEGORY = { label: 'Onderzoeksrapporten', code: '015' }
 const DIWOO_NAMESPACE = 'https://standaarden.overheid.nl/diwoo/metadata/'
-
-/** Another person's browser, with the options of the project (base URL, locale, viewport). */
-async function newPage(browser: Browser) {
-  const { baseURL, locale, timezoneId, viewport } = test.info().project.use
-  const context = await browser.newContext({ baseURL, locale, timezoneId, viewport })
-  return context.newPage()
-}
 
 /** The `<loc>` values of a sitemap or sitemap index, as a crawler reads them. */
 async function locations(page: Page, url: string) {
@@ -29,7 +23,7 @@ test('a Woo category chosen on upload is shown, filtered on, and published in it
 }) => {
   const title = `Onderzoek kademuren ${Date.now()}`
 
-  const employee = await newPage(browser)
+  const employee = await anotherPersonsPage(browser)
   await signInAs(employee, 'medewerker')
   const id = await uploadCsv(employee, {
     title,
@@ -60,7 +54,7 @@ test('a Woo category chosen on upload is shown, filtered on, and published in it
   ).toBeVisible()
 
   // A visitor finds it by the category's facet, and reads the category on its page.
-  const visitor = await newPage(browser)
+  const visitor = await anotherPersonsPage(browser)
   await visitAsPublic(visitor)
   await visitor.goto(ROUTES.search(title))
   // The group is not one of the default two: switched on under 'Filters kiezen'.

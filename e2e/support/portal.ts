@@ -1,5 +1,12 @@
 import { PublicConfig, SearchResponse } from '@dataportaal/contract'
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 import { API, ROUTES } from './routes.ts'
 
 /** The portal name the server is configured with; every page title ends with it. */
@@ -44,4 +51,11 @@ export async function tabTo(page: Page, target: Locator, maxPresses = 25) {
     await page.keyboard.press('Tab')
   }
   throw new Error(`Tab did not reach the element within ${maxPresses} presses`)
+}
+
+/** Another person's browser, with the options of the project (base URL, locale, viewport). */
+export async function anotherPersonsPage(browser: Browser) {
+  const { baseURL, locale, timezoneId, viewport } = test.info().project.use
+  const context = await browser.newContext({ baseURL, locale, timezoneId, viewport })
+  return context.newPage()
 }

@@ -8,8 +8,6 @@ export interface RelevanceCase {
   kind: QueryKind
   /** The documents that should come first, by title (over the demo catalogue). */
   relevant: Judgement[]
-  /** Why the search cannot find this yet: counted in the figures, allowed by the floor. */
-  knownMiss?: string
 }
 
 /** Any title with this word as a whole word, whatever its case. */
