@@ -7,7 +7,7 @@ export const ACCOUNTS = {
   medewerker: { button: 'Inloggen als medewerker', name: 'Mirjam Medewerker' },
   beheerder: { button: 'Inloggen als beheerder', name: 'Bert Beheerder' },
 } as const
-export const ADMIN_ITEMS = ['Dashboard', 'Data Validatie', "Thema's", 'Labels']
+export const ADMIN_ITEMS = ['Dashboard', 'Data Validatie', "Thema's", 'Labels', 'Harvesten']
 
 /** First visit → 'Inloggen voor medewerkers' → the provider's sign-in page → back at '/'. */
 export async function signInAs(page: Page, account: keyof typeof ACCOUNTS) {

@@ -27,6 +27,7 @@ import { recordEmployee } from './features/employees/service.ts'
 import { favoriteRoutes } from './features/favorites/routes.ts'
 import { feedRoutes } from './features/feeds/routes.ts'
 import { followingRoutes } from './features/following/routes.ts'
+import { harvestingRoutes } from './features/harvesting/routes.ts'
 import { healthRoutes } from './features/health/routes.ts'
 import { registerMetrics } from './features/metrics/register.ts'
 import { publicationPageHead, publicationRoutes } from './features/publication/routes.ts'
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await scope.register(dashboardRoutes({ db }))
       await scope.register(validationRoutes({ db, config }))
       await scope.register(deletionRoutes({ db, config }))
+      await scope.register(harvestingRoutes({ db }))
     },
     { prefix: API_PREFIX.authenticated },
   )

@@ -2,6 +2,8 @@ import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import { deliverDataRequestJob, type DeliveryLog } from './features/data-requests/delivery-job.ts'
 import { DELIVER_DATA_REQUEST_JOB } from './features/data-requests/service.ts'
+import { harvestJob } from './features/harvesting/job.ts'
+import { HARVEST_JOB } from './features/harvesting/record.ts'
 import { EXTRACT_TEXT_JOB, extractTextJob } from './features/uploads/extraction-job.ts'
 import type { FileStore } from './storage/file-store.ts'
 import type { JobHandlers } from './jobs/worker.ts'
@@ -21,6 +23,7 @@ export function jobHandlers(deps: {
   const { config } = deps
   return {
     [EXTRACT_TEXT_JOB]: extractTextJob(deps),
+    [HARVEST_JOB]: harvestJob({ db: deps.db, log: deps.log }),
     ...(config && {
       [DELIVER_DATA_REQUEST_JOB]: deliverDataRequestJob({ db: deps.db, config, log: deps.log }),
     }),

@@ -8,6 +8,8 @@ import { migrate } from './db/migrate.ts'
 import { seedDemoCatalogue } from './features/catalogue/demo.ts'
 import { requeueDataRequests } from './features/data-requests/outbox.ts'
 import { indexUnsplitDocuments, loadCompoundSplitter } from './features/documents/index.ts'
+import { failOrphanedRuns } from './features/harvesting/run.ts'
+import { enqueueDueHarvests } from './features/harvesting/schedule.ts'
 import { hourlyMaintenance } from './features/maintenance/maintenance.ts'
 import { jobHandlers } from './job-handlers.ts'
 import { reclaimAbandonedJobs } from './jobs/queue.ts'
@@ -16,6 +18,8 @@ import { openFileStore } from './storage/open-file-store.ts'
 import { sweepStore } from './storage/sweep.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
+/** How often the harvest schedule is looked at (issue 18). */
+const HARVEST_TICK_MS = 60_000
 
 async function main() {
   const config = loadConfig()
@@ -113,6 +117,18 @@ async function main() {
     log.info(`metrics at http://${address.address}:${address.port}/metrics`)
   }
   worker.start()
+  // Scheduled harvests: due sources get a run and the worker is woken for it; runs whose
+  // job is gone are failed so their source can run again. Any node may tick at once.
+  const harvestTick = setInterval(() => {
+    if (stopping) return
+    failOrphanedRuns(db)
+      .then(() => enqueueDueHarvests(db))
+      .then((queued) => {
+        if (queued > 0) worker.wake()
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'harvest schedule tick failed'))
+  }, HARVEST_TICK_MS)
+  harvestTick.unref()
   log.info(`${config.portalName} is running at ${config.publicUrl}`)
 }
 

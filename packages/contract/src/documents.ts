@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { listOf } from './common.ts'
 import { ContentUserUse, DocumentStatus, pagingParams } from './search.ts'
+import { DocumentHarvest, DocumentLink } from './harvesting.ts'
 import { WooCategory } from './woo.ts'
 
 export const DOCUMENT_LIMITS = {
@@ -88,6 +89,12 @@ export const DocumentDetail = z
     modified: z.string(),
     published: z.string().nullable(),
     files: z.array(DocumentFile),
+    links: z
+      .array(DocumentLink)
+      .describe("A harvested document's files: links to them at their source"),
+    harvest: DocumentHarvest.nullable().describe(
+      'Set for a harvested document: where it came from',
+    ),
     abilities: DocumentAbilities,
   })
   .meta({ id: 'DocumentDetail' })

@@ -44,4 +44,8 @@ export const apiPaths = {
   followedTagsDocuments: '/tags/following/documents',
   tagFollowers: (name: string) => `/tags/${encodeURIComponent(name)}/followers`,
   tagDocuments: (name: string) => `/tags/${encodeURIComponent(name)}/documents`,
+  harvestSources: '/harvest/sources',
+  harvestSource: (id: string) => `/harvest/sources/${id}`,
+  harvestSourceRuns: (id: string) => `/harvest/sources/${id}/runs`,
+  harvestRun: (id: string) => `/harvest/runs/${id}`,
 } as const

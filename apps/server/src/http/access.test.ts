@@ -42,6 +42,7 @@ const SIGNED_IN: Expected = [401, 200, 200]
 const ADMINS: Expected = [401, 403, 200]
 
 let ctx: TestContext
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 const doc = {
   approved: '',
   pending: '',
@@ -165,6 +166,37 @@ const TABLE: Record<string, Case[]> = {
       path: () => apiPaths.restore(doc.approved),
       api: [401, 403, 404],
     },
+  ],
+  'GET /harvest/sources': [
+    { name: 'harvest sources', path: () => apiPaths.harvestSources, api: ADMINS },
+  ],
+  // Without a body, or for an unknown source or run: nothing changes.
+  'POST /harvest/sources': [
+    { name: 'add a harvest source', path: () => apiPaths.harvestSources, api: [401, 403, 422] },
+  ],
+  'PUT /harvest/sources/:id': [
+    {
+      name: 'change a harvest source',
+      path: () => apiPaths.harvestSource(UNKNOWN_ID),
+      api: [401, 403, 422],
+    },
+  ],
+  'POST /harvest/sources/:id/runs': [
+    {
+      name: 'start a harvest run',
+      path: () => apiPaths.harvestSourceRuns(UNKNOWN_ID),
+      api: [401, 403, 404],
+    },
+  ],
+  'GET /harvest/sources/:id/runs': [
+    {
+      name: 'harvest runs of a source',
+      path: () => apiPaths.harvestSourceRuns(UNKNOWN_ID),
+      api: [401, 403, 404],
+    },
+  ],
+  'GET /harvest/runs/:id': [
+    { name: 'a harvest run', path: () => apiPaths.harvestRun(UNKNOWN_ID), api: [401, 403, 404] },
   ],
   'GET /tags': [{ name: 'themes', path: () => apiPaths.tags, pubapi: ALL_OK, api: SIGNED_IN }],
   'GET /thesaurus': [

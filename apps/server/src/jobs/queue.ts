@@ -100,6 +100,19 @@ export async function completeJob(db: Queryable, job: ClaimedJob): Promise<boole
 }
 
 /**
+ * Renews the lease of a job that is still at work (a long one, between its steps), so no
+ * other worker takes it over; false when this claim no longer holds it.
+ */
+export async function extendLease(db: Queryable, job: ClaimedJob): Promise<boolean> {
+  const rows = await db.query(
+    `update jobs set locked_at = now()
+      where id = $1 and locked_by = $2 and status = 'running' returning id`,
+    [job.id, job.claim],
+  )
+  return rows.length > 0
+}
+
+/**
  * Records a failed attempt: the job runs again after `retryInMs`, or fails for good when it
  * has no attempts left (or `permanent`, when retrying cannot help).
  */

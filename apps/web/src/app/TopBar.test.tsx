@@ -24,7 +24,7 @@ const renderTopBar = (options?: RenderOptions) =>
   )
 
 const SERVICE_DESK = 'https://servicedesk.voorbeeldstad.nl/datavraag'
-const ADMIN_ITEMS = ['Dashboard', 'Data Validatie', "Thema's", 'Labels']
+const ADMIN_ITEMS = ['Dashboard', 'Data Validatie', "Thema's", 'Labels', 'Harvesten']
 
 /** Signed in as `state`; the API answers the open validation count with `openCount`. */
 function renderSignedIn(state: AuthState, openCount = 0) {
@@ -168,13 +168,13 @@ describe('top bar for an admin', () => {
     expect(calls[0]!.searchParams.get('status')).toBe('openstaand')
   })
 
-  it("holds Dashboard, Data Validatie, Thema's and Labels, and Uitloggen", async () => {
+  it("holds Dashboard, Data Validatie, Thema's, Labels and Harvesten, and Uitloggen", async () => {
     renderSignedIn(ADMIN)
     await userEvent.click(screen.getByRole('button', { name: /Bert Beheerder/ }))
     const hrefs = ADMIN_ITEMS.map((item) =>
       screen.getByRole('link', { name: item }).getAttribute('href'),
     )
-    expect(hrefs).toEqual(['/dashboard', '/validatie', '/thema', '/tag'])
+    expect(hrefs).toEqual(['/dashboard', '/validatie', '/thema', '/tag', '/harvesten'])
     expect(screen.getByRole('button', { name: 'Uitloggen' })).toBeVisible()
   })
 

@@ -5,6 +5,7 @@ import { useOpenValidationCount } from '../shared/documents/open-count.ts'
 import { Button } from '../shared/ui/nlds.ts'
 import {
   DASHBOARD_PATH,
+  HARVEST_ADMIN_PATH,
   LABELS_ADMIN_PATH,
   THEMES_ADMIN_PATH,
   VALIDATION_PATH,
@@ -17,6 +18,7 @@ const ADMIN_LINKS = [
   { to: VALIDATION_PATH, label: 'Data Validatie' },
   { to: THEMES_ADMIN_PATH, label: "Thema's" },
   { to: LABELS_ADMIN_PATH, label: 'Labels' },
+  { to: HARVEST_ADMIN_PATH, label: 'Harvesten' },
 ]
 
 const waitingText = (count: number) =>

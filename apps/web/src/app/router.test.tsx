@@ -58,7 +58,7 @@ describe('routes', () => {
     expect(screen.getAllByRole('button', { name: 'Inloggen' }).length).toBeGreaterThan(0)
   })
 
-  it.each(['/thema', '/tag'])(
+  it.each(['/thema', '/tag', '/harvesten'])(
     '%s redirects home unless authenticated and isAdmin are stored',
     async (url) => {
       window.localStorage.setItem('authenticated', 'true')
@@ -70,6 +70,7 @@ describe('routes', () => {
   it.each([
     ['/thema', "Thema's"],
     ['/tag', 'Labels'],
+    ['/harvesten', 'Harvesten uit andere catalogi'],
   ])('%s opens for a stored admin', async (url, heading) => {
     window.localStorage.setItem('authenticated', 'true')
     window.localStorage.setItem('isAdmin', 'true')

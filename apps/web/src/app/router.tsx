@@ -7,6 +7,7 @@ import {
   DOCUMENT_EDIT_SEGMENT,
   DOCUMENT_PATH,
   FAVORITES_PATH,
+  HARVEST_ADMIN_PATH,
   HOME_PATH,
   INFO_PATH,
   LABELS_ADMIN_PATH,
@@ -27,7 +28,7 @@ const lazyScreen =
   <Name extends string>(load: () => Promise<Record<Name, React.ComponentType>>, name: Name) =>
   async () => ({ Component: (await load())[name] })
 
-/** /thema and /tag: only when both stored flags say so (spec section 5); the server checks again. */
+/** The admin screens: only when both stored flags say so (spec section 5); the server checks again. */
 const requireStoredAdmin = () =>
   readStorage('authenticated') === 'true' && readStorage('isAdmin') === 'true'
 
@@ -41,6 +42,17 @@ const adminScreen = (name: 'ThemesScreen' | 'LabelsScreen') => async () => {
     element: (
       <AdminOnly>
         <Screen />
+      </AdminOnly>
+    ),
+  }
+}
+
+const harvestScreen = async () => {
+  const { HarvestingScreen } = await import('../features/harvesting/HarvestingScreen.tsx')
+  return {
+    element: (
+      <AdminOnly>
+        <HarvestingScreen />
       </AdminOnly>
     ),
   }
@@ -112,6 +124,7 @@ export const routes: RouteObject[] = [
       },
       { path: THEMES_ADMIN_PATH, lazy: adminScreen('ThemesScreen') },
       { path: LABELS_ADMIN_PATH, lazy: adminScreen('LabelsScreen') },
+      { path: HARVEST_ADMIN_PATH, lazy: harvestScreen },
       { path: '*', element: <Navigate to={HOME_PATH} replace /> },
     ],
   },

@@ -25,6 +25,8 @@ export const DASHBOARD_PATH = '/dashboard'
 /** The admins' vocabulary screens: themes ("tags" in the spec) and labels. */
 export const THEMES_ADMIN_PATH = '/thema'
 export const LABELS_ADMIN_PATH = '/tag'
+/** The admins' screen of harvest sources and their runs. */
+export const HARVEST_ADMIN_PATH = '/harvesten'
 
 /** The path of a page after the first, as a path segment: /favorieten/2, /data/3. */
 export const pagedPath = (path: string) => `${path}/:page`

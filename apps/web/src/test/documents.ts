@@ -54,6 +54,8 @@ export function aDocument(overrides: Partial<DocumentDetail> = {}): DocumentDeta
     modified: '2024-06-01T10:00:00.000Z',
     published: '2024-05-21T10:00:00.000Z',
     files: [],
+    links: [],
+    harvest: null,
     // The employee of signedIn() does not own it.
     abilities: NO_ABILITIES,
     ...overrides,
@@ -133,6 +135,8 @@ export function aDetail(overrides: Partial<DocumentDetail> = {}): DocumentDetail
     modified: '2025-01-12T09:00:00.000Z',
     published: '2025-01-11T09:00:00.000Z',
     files: [],
+    links: [],
+    harvest: null,
     // As the server answers the owner (OWNER).
     abilities: OWNER_ABILITIES,
     ...overrides,

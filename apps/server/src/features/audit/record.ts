@@ -14,6 +14,9 @@ export type AuditAction =
   | `${Vocabulary}_${'added' | 'removed' | 'created' | 'deleted'}`
   | 'thesaurus_changed'
   | 'theme_eu_theme_changed'
+  | 'harvest_source_created'
+  | 'harvest_source_changed'
+  | 'harvest_run_requested'
 
 export interface AuditEntry {
   /** Null for what the portal does by itself (the maintenance's purge), not on anyone's behalf. */

@@ -2,6 +2,7 @@ import type { Quad } from 'n3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
+import { insertHarvestSource, markHarvested } from '../harvesting/testing.ts'
 import {
   EXPECTED_WARNINGS,
   parseJsonLd,
@@ -119,6 +120,34 @@ beforeAll(async () => {
   await db.query(`update documents set modified_at = '2019-05-01T10:00:00Z' where id = $1`, [
     ids.old,
   ])
+  // Harvested from other catalogues: only the source the city publishes is in.
+  ids.harvestedElsewhere = await createDocument(db, { title: 'Geoogst, niet gepubliceerd' })
+  await markHarvested(
+    db,
+    ids.harvestedElsewhere,
+    await insertHarvestSource(db, { name: 'Provincie', publish: false }),
+    [{ title: 'Alles', url: 'https://provincie.example/alles.csv', format: 'CSV' }],
+  )
+  ids.harvested = await createDocument(db, {
+    title: 'Geoogst en gepubliceerd',
+    description: 'Bomen van de regio.',
+    license: EU.licence('CC_BY_4_0'),
+  })
+  await markHarvested(
+    db,
+    ids.harvested,
+    await insertHarvestSource(db, { name: 'Regio', publish: true }),
+    [
+      {
+        title: 'Bomen (CSV)',
+        url: 'https://regio.example/bomen.csv',
+        format: 'csv',
+        mediaType: 'text/csv',
+        size: 1234567,
+      },
+      { title: 'Bomen als kaartlaag', url: 'https://regio.example/wms?laag=bomen', format: 'WMS' },
+    ],
+  )
 })
 afterAll(() => ctx.close())
 
@@ -133,6 +162,7 @@ describe('the catalogue', () => {
       'urlLicence',
       'bySource',
       'old',
+      'harvested',
     ]
     expect(datasets.sort()).toEqual(expected.map((key) => datasetIri(ids[key]!)).sort())
   })
@@ -264,10 +294,39 @@ describe('the catalogue', () => {
     expect(of(`${NS.dcat}byteSize`)).toContain('1039')
   })
 
+  it('gives a harvested dataset its links at the source as distributions, and holds no copy', async () => {
+    const quads = await turtle()
+    const objects = (subject: string, predicate: string) =>
+      quads
+        .filter((q) => q.subject.value === subject && q.predicate.value === predicate)
+        .map((q) => q.object.value)
+    const distributions = objects(datasetIri(ids.harvested!), `${NS.dcat}distribution`)
+    expect(distributions).toHaveLength(2)
+    const [csv, wms] = [
+      'https://regio.example/bomen.csv',
+      'https://regio.example/wms?laag=bomen',
+    ].map((url) => distributions.find((d) => objects(d, `${NS.dcat}accessURL`).includes(url))!)
+    expect(objects(csv!, `${NS.dct}title`)).toEqual(['Bomen (CSV)'])
+    expect(objects(csv!, `${NS.dcat}downloadURL`)).toEqual(['https://regio.example/bomen.csv'])
+    expect(objects(csv!, `${NS.dct}format`)).toEqual([EU.fileType('CSV')])
+    expect(objects(csv!, `${NS.dcat}mediaType`)).toEqual([
+      'https://www.iana.org/assignments/media-types/text/csv',
+    ])
+    expect(objects(csv!, `${NS.dcat}byteSize`)).toEqual(['1234567'])
+    expect(objects(csv!, `${NS.dct}license`)).toEqual([EU.licence('CC_BY_4_0')])
+    expect(objects(csv!, `${NS.dct}language`)).toEqual([EU.languageDutch])
+    // A format the EU file types do not list, without media type or size: none of those.
+    expect(objects(wms!, `${NS.dcat}downloadURL`)).toEqual(['https://regio.example/wms?laag=bomen'])
+    expect(objects(wms!, `${NS.dct}format`)).toEqual([])
+    expect(objects(wms!, `${NS.dcat}mediaType`)).toEqual([])
+    expect(objects(wms!, `${NS.dcat}byteSize`)).toEqual([])
+    expect(quads.map((q) => q.object.value)).not.toContain('https://provincie.example/alles.csv')
+  })
+
   it('returns only what changed after modified_since', async () => {
     const recent = datasetsOf(await turtle('?modified_since=2020-01-01'))
     expect(recent).not.toContain(datasetIri(ids.old!))
-    expect(recent).toHaveLength(6)
+    expect(recent).toHaveLength(7)
     const all = datasetsOf(await turtle('?modified_since=2019-01-01T00:00:00Z'))
     expect(all).toContain(datasetIri(ids.old!))
   })
@@ -290,7 +349,8 @@ describe('negotiation and paging', () => {
     const quads = await turtle()
     const of = (predicate: string) =>
       quads.filter((q) => q.predicate.value === predicate).map((q) => q.object.value)
-    expect(of(`${NS.hydra}totalItems`)).toEqual(['7'])
+    // The harvested dataset of a source the city does not publish is not counted either.
+    expect(of(`${NS.hydra}totalItems`)).toEqual(['8'])
     expect(of(`${NS.hydra}first`)).toEqual([`${PUBLIC_URL}/catalogus?page=1`])
     expect(of(`${NS.hydra}last`)).toEqual([`${PUBLIC_URL}/catalogus?page=1`])
     expect(of(`${NS.hydra}next`)).toEqual([])

@@ -1,11 +1,12 @@
 import { EU_DATA_THEMES, type EuDataTheme } from '@dataportaal/contract'
 import { DataFactory, type Quad, type Quad_Object, type Quad_Subject } from 'n3'
 import type { Config } from '../../config.ts'
-import type { CatalogueDataset, CatalogueFile, CataloguePage } from './service.ts'
+import type { CatalogueDataset, CatalogueFile, CatalogueLink, CataloguePage } from './service.ts'
 import {
   EU,
   euThemesOf,
   fileTypeOf,
+  fileTypeOfFormat,
   ianaMediaTypeOf,
   licenceOf,
   NS,
@@ -164,7 +165,17 @@ function distribution(
   graph.add(node, dct('language'), language(graph))
   graph.add(node, dcat('byteSize'), nonNegative(file.size))
   graph.add(node, dct('modified'), dateTime(dataset.modifiedAt))
-  const mediaType = ianaMediaTypeOf(file.mediaType)
+  typeOf(graph, node, ianaMediaTypeOf(file.mediaType), fileTypeOf(file.mediaType))
+  return node
+}
+
+/** dcat:mediaType and dct:format of a distribution, each when known. */
+function typeOf(
+  graph: GraphBuilder,
+  node: ReturnType<typeof namedNode>,
+  mediaType: string | null,
+  format: string | null,
+) {
   if (mediaType) {
     graph.add(
       node,
@@ -172,7 +183,6 @@ function distribution(
       graph.once(mediaType, (type) => graph.add(type, a, dct('MediaType'))),
     )
   }
-  const format = fileTypeOf(file.mediaType)
   if (format) {
     graph.add(
       node,
@@ -180,6 +190,32 @@ function distribution(
       graph.once(format, (type) => graph.add(type, a, dct('MediaTypeOrExtent'))),
     )
   }
+}
+
+/**
+ * A harvested file: the portal links to it at its source and holds no copy, so the link is
+ * both where to reach it and where to download it.
+ */
+function linkDistribution(
+  graph: GraphBuilder,
+  site: CatalogueSite,
+  dataset: CatalogueDataset,
+  link: CatalogueLink,
+  url: string,
+) {
+  const node = namedNode(`${documentPage(site, dataset.id)}#link-${encodeURIComponent(link.id)}`)
+  graph.add(node, a, dcat('Distribution'))
+  graph.add(node, dct('title'), dutch(link.title))
+  graph.add(node, dcat('accessURL'), namedNode(url))
+  graph.add(node, dcat('downloadURL'), namedNode(url))
+  graph.add(node, dct('license'), licence(graph, licenceOf(dataset.license)))
+  graph.add(node, dct('language'), language(graph))
+  if (link.size !== null) graph.add(node, dcat('byteSize'), nonNegative(link.size))
+  const mediaType = link.mediaType === null ? null : ianaMediaTypeOf(link.mediaType)
+  const format =
+    (link.format === null ? null : fileTypeOfFormat(link.format)) ??
+    (link.mediaType === null ? null : fileTypeOf(link.mediaType))
+  typeOf(graph, node, mediaType, format)
   return node
 }
 
@@ -229,7 +265,14 @@ function datasetNode(graph: GraphBuilder, site: CatalogueSite, dataset: Catalogu
   for (const file of dataset.files) {
     graph.add(node, dcat('distribution'), distribution(graph, site, dataset, file))
   }
-  if (dataset.files.length === 0 && sourceUrl) {
+  let links = 0
+  for (const link of dataset.links) {
+    const url = httpUrl(link.url)
+    if (!url) continue
+    graph.add(node, dcat('distribution'), linkDistribution(graph, site, dataset, link, url))
+    links += 1
+  }
+  if (dataset.files.length === 0 && links === 0 && sourceUrl) {
     graph.add(node, dcat('distribution'), sourceDistribution(graph, site, dataset, sourceUrl))
   }
   return node

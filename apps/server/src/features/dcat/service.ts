@@ -14,6 +14,17 @@ export interface CatalogueFile {
   size: number
 }
 
+/** A harvested file: a link to it at its source (docs/harvesting.md). */
+export interface CatalogueLink {
+  id: string
+  title: string
+  url: string
+  /** As the source names it (`CSV`, `WMS` …). */
+  format: string | null
+  mediaType: string | null
+  size: number | null
+}
+
 export interface CatalogueDataset {
   id: string
   title: string
@@ -25,6 +36,7 @@ export interface CatalogueDataset {
   /** The portal themes with their EU data theme code (null: not mapped). */
   themes: Array<{ name: string; euTheme: string | null }>
   files: CatalogueFile[]
+  links: CatalogueLink[]
 }
 
 export interface CataloguePage {
@@ -50,14 +62,21 @@ type DatasetRow = {
   published_at: Date
   themes: Array<{ name: string; euTheme: string | null }>
   files: Array<{ id: string; fileName: string; mediaType: string; size: number | string }>
+  links: Array<Omit<CatalogueLink, 'size'> & { size: number | string | null }>
 }
 
-/** Published documents of the data kinds (the decision: docs/publication.md), as SQL on `d`. */
+/**
+ * Published documents of the data kinds (the decision: docs/publication.md), as SQL on `d`.
+ * A harvested one is another catalogue's dataset: only in when the city publishes its source
+ * (docs/harvesting.md), else data.overheid.nl would list it twice.
+ */
 function catalogueFilter(params: Params, modifiedSince: Date | undefined) {
   const kinds = params.add([...DATA_CONTENT_TYPES])
   const since = modifiedSince ? ` and d.modified_at > ${params.add(modifiedSince)}` : ''
   return `${visibleTo(PUBLIC_VIEWER, params)}
-          and d.content_type_id in (select id from content_types where lower(name) = any(${kinds}::text[]))${since}`
+          and d.content_type_id in (select id from content_types where lower(name) = any(${kinds}::text[]))
+          and (d.harvest_source_id is null
+               or exists (select 1 from harvest_sources hs where hs.id = d.harvest_source_id and hs.publish))${since}`
 }
 
 /**
@@ -89,7 +108,13 @@ export async function cataloguePage(db: Queryable, query: CatalogueQuery): Promi
                                                         'mediaType', f.media_type, 'size', f.size_bytes)
                                       order by f.position, f.created_at, f.id)
                         from document_files f
-                       where f.document_id = d.id), '[]'::json) as files
+                       where f.document_id = d.id), '[]'::json) as files,
+            coalesce((select json_agg(json_build_object('id', l.id::text, 'title', l.title,
+                                                        'url', l.url, 'format', l.format,
+                                                        'mediaType', l.media_type, 'size', l.size_bytes)
+                                      order by l.position)
+                        from document_links l
+                       where l.document_id = d.id), '[]'::json) as links
        from documents d
       where ${filter}
       order by d.id
@@ -110,6 +135,10 @@ export async function cataloguePage(db: Queryable, query: CatalogueQuery): Promi
       publishedAt: row.published_at,
       themes: row.themes,
       files: row.files.map((file) => ({ ...file, size: Number(file.size) })),
+      links: row.links.map((link) => ({
+        ...link,
+        size: link.size === null ? null : Number(link.size),
+      })),
     })),
   }
 }

@@ -88,6 +88,17 @@ export function fileTypeOf(mediaType: string): string | null {
   return code ? EU.fileType(code) : null
 }
 
+const FILE_TYPE_CODES = new Set(Object.values(FILE_TYPES))
+
+/**
+ * The EU file-type IRI of a format as a harvested source names it (`CSV`, `csv`); null for
+ * one the catalogue does not describe (`WMS`, free text).
+ */
+export function fileTypeOfFormat(format: string): string | null {
+  const code = format.trim().toUpperCase()
+  return FILE_TYPE_CODES.has(code) ? EU.fileType(code) : null
+}
+
 /** A media type as its IANA register IRI; null when it is not of the form type/subtype. */
 export function ianaMediaTypeOf(mediaType: string): string | null {
   const essence = essenceOf(mediaType)

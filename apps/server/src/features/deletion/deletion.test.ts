@@ -18,6 +18,7 @@ import {
   searchAs,
 } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
+import { insertHarvestSource, markHarvested } from '../harvesting/testing.ts'
 
 let ctx: TestContext
 
@@ -183,6 +184,31 @@ describe('restoring a deleted document', () => {
     expect(open.body.Results.map((item) => item.contentUID)).toContain(id)
     const own = await ctx.call<DocumentDetail>('GET', apiPaths.document(id), OTHER_EMPLOYEE)
     expect(own.body.status).toBe('openstaand')
+  })
+
+  it('brings back a harvested document its source withdrew, no longer withdrawn', async () => {
+    const id = await createDocument(ctx.db, { title: 'Ingetrokken dataset', owner: EMPLOYEE })
+    await markHarvested(ctx.db, id, await insertHarvestSource(ctx.db, { name: 'Provincie' }))
+    // As a run leaves a document its source no longer lists.
+    await ctx.db.query(
+      `update documents set deleted_at = now(), withdrawn_at = now() where id = $1`,
+      [id],
+    )
+    expect(await listed(id)).toBeDefined()
+
+    const { status, body } = await restore(id)
+
+    expect(status).toBe(200)
+    expect(body.status).toBe('goedgekeurd')
+    const visitor = await ctx.call('GET', apiPaths.document(id), null, {
+      prefix: API_PREFIX.public,
+    })
+    expect(visitor.status).toBe(200)
+    const [row] = await ctx.db.query<{ deleted_at: Date | null; withdrawn_at: Date | null }>(
+      'select deleted_at, withdrawn_at from documents where id = $1',
+      [id],
+    )
+    expect(row).toEqual({ deleted_at: null, withdrawn_at: null })
   })
 
   it('refuses employees, the owner too (403), and visitors (401), changing nothing', async () => {

@@ -58,6 +58,12 @@ async function documentWith(title: string, files: StoredFile[]): Promise<string>
     `insert into document_open_marks (document_id, client_hash, counted_at) values ($1, '\\x01', now())`,
     [id],
   )
+  // A link to a file at a harvest source; a document of an employee would not have one, but
+  // the purge must take every kind of row that refers to a document along.
+  await ctx.db.query(
+    `insert into document_links (document_id, position, title, url) values ($1, 0, 'Bij de bron', 'https://example.org/data.csv')`,
+    [id],
+  )
   return id
 }
 

@@ -114,7 +114,12 @@ export async function restoreDocument(
       [id, retention.deletedRetentionDays],
     )
     if (!document) throw new NotFoundError(NOT_RESTORABLE)
-    await tx.query('update documents set deleted_at = null, deleted_by = null where id = $1', [id])
+    // A harvested document its source withdrew comes back too (the next run may withdraw it again).
+    await tx.query(
+      `update documents set deleted_at = null, deleted_by = null, withdrawn_at = null
+        where id = $1`,
+      [id],
+    )
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'document_restored',

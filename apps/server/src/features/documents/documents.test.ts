@@ -10,6 +10,7 @@ import {
   type TestIdentity,
 } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
+import { insertHarvestSource, markHarvested } from '../harvesting/testing.ts'
 
 let ctx: TestContext
 let approvedId: string
@@ -204,5 +205,57 @@ describe('a file missing from storage', () => {
     const response = await inject(apiPaths.documentFile(orphanId, file!.id))
     expect(response.statusCode).toBe(404)
     expect(response.headers['content-type']).toContain('application/problem+json')
+  })
+})
+
+// Adds a published document, so it runs after the counting tests above.
+describe('a harvested document', () => {
+  it('gives a harvested document its links and where it came from; an uploaded one neither', async () => {
+    const id = await createDocument(ctx.db, { title: 'Bomen in de gemeente' })
+    const source = await insertHarvestSource(ctx.db, { name: 'Provincie Oost' })
+    await markHarvested(
+      ctx.db,
+      id,
+      source,
+      [
+        {
+          title: 'Bomen (CSV)',
+          url: 'https://data.oost.example/bomen.csv',
+          format: 'CSV',
+          mediaType: 'text/csv',
+          size: 5_000_000_000,
+        },
+        { title: 'Kaartlaag', url: 'https://geo.oost.example/wms', format: 'WMS' },
+      ],
+      new Date('2026-03-02T10:00:00Z'),
+    )
+
+    const detail = (await inject(apiPaths.document(id))).json<DocumentDetail>()
+
+    expect(detail.files).toEqual([])
+    expect(detail.links).toEqual([
+      {
+        id: expect.any(String),
+        title: 'Bomen (CSV)',
+        url: 'https://data.oost.example/bomen.csv',
+        format: 'CSV',
+        mediaType: 'text/csv',
+        size: 5_000_000_000,
+      },
+      {
+        id: expect.any(String),
+        title: 'Kaartlaag',
+        url: 'https://geo.oost.example/wms',
+        format: 'WMS',
+        mediaType: null,
+        size: null,
+      },
+    ])
+    expect(detail.harvest).toEqual({
+      source: 'Provincie Oost',
+      harvestedAt: '2026-03-02T10:00:00.000Z',
+    })
+    const uploaded = (await inject(apiPaths.document(approvedId))).json<DocumentDetail>()
+    expect(uploaded).toMatchObject({ links: [], harvest: null })
   })
 })

@@ -7,6 +7,7 @@ import type {
 } from '@dataportaal/contract'
 import { isEmployee, type Viewer } from '../../auth/viewer.ts'
 import { presentFiles, type FileRows } from './files.ts'
+import { presentHarvest, presentLinks, type LinkRows } from './links.ts'
 import { formatName } from './formats.ts'
 import { abilitiesOf, can, type DocumentFacts } from './policy.ts'
 
@@ -108,6 +109,9 @@ export interface DocumentDetailRow extends DocumentListRow {
   woo_category: WooCategory | null
   source_url: string | null
   files: FileRows
+  links: LinkRows
+  harvest_source: string | null
+  harvested_at: Date | null
 }
 
 /** The document page, with what the viewer may do with it. */
@@ -122,6 +126,8 @@ export function presentDetail(row: DocumentDetailRow, viewer: Viewer): DocumentD
     sourceUrl: row.source_url,
     // Why a file's text could not be read is for those who can act on it by editing.
     files: presentFiles(row.id, row.files, can(viewer, 'edit', facts)),
+    links: presentLinks(row.links),
+    harvest: presentHarvest(row.harvest_source, row.harvested_at),
     abilities: abilitiesOf(viewer, facts),
   }
 }

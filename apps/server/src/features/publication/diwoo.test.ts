@@ -3,6 +3,7 @@ import { TOOI_KERN, WOO_CATEGORIES, WOO_HANDLINGS, wooCategoryUri } from '@datap
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
+import { insertHarvestSource, markHarvested } from '../harvesting/testing.ts'
 import { diwooFileUrl, DIWOO_NAMESPACE } from './diwoo-xml.ts'
 import { diwooSitemapEntries, diwooSitemapPages } from './diwoo.ts'
 import { absoluteUrl, PUBLICATION_PATHS, type Site } from './paths.ts'
@@ -120,6 +121,13 @@ beforeAll(async () => {
   // Published, but without a file: nothing the Woo-index could fetch.
   hidden.noFiles = await createDocument(ctx.db, { title: 'Klachtoordeel zonder bestand' })
   await ctx.db.query(`update documents set woo_category = '017' where id = $1`, [hidden.noFiles])
+  // Harvested from a catalogue the city does not publish: another organisation's publication.
+  hidden.harvested = await hiddenDocument({ title: 'Geoogst besluit' }, '012')
+  await markHarvested(
+    ctx.db,
+    hidden.harvested,
+    await insertHarvestSource(ctx.db, { name: 'Provincie', publish: false }),
+  )
 })
 afterAll(() => ctx.close())
 
@@ -256,6 +264,22 @@ describe('the DiWoo sitemaps', () => {
     ])
     await ctx.db.query(`update documents set status = 'openstaand' where id = $1`, [extra.id])
     expect((await get(PUBLICATION_PATHS.diwooIndex('017'))).statusCode).toBe(404)
+  })
+})
+
+describe('a harvested document', () => {
+  it('is in its category’s sitemap only while the city publishes its source', async () => {
+    const harvested = await wooDocument('Geoogst jaarplan', '013', ['jaarplan.pdf'])
+    const source = await insertHarvestSource(ctx.db, { name: 'Regio', publish: true })
+    await markHarvested(ctx.db, harvested.id, source)
+    expect((await harvest('013')).map(locOf)).toEqual([
+      diwooFileUrl(SITE, harvested.id, harvested.files[0]!.id),
+    ])
+
+    await ctx.db.query(`update harvest_sources set publish = false where id = $1`, [source])
+
+    expect((await get(PUBLICATION_PATHS.diwooIndex('013'))).statusCode).toBe(404)
+    expect((await get(PUBLICATION_PATHS.robots)).body).not.toContain('013')
   })
 })
 

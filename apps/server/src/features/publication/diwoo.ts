@@ -23,10 +23,18 @@ import { numberedPages, SITEMAP_MAX_URLS, type SitemapPage } from './sitemap.ts'
 const noDocuments = () =>
   new NotFoundError('Er zijn geen gepubliceerde documenten in deze Woo-informatiecategorie.')
 
+/**
+ * Whether the city publishes document `d` itself: a harvested one is another organisation's
+ * publication, in only when the city publishes its source (docs/harvesting.md).
+ */
+const PUBLISHED_BY_THE_CITY = `(d.harvest_source_id is null
+  or exists (select 1 from harvest_sources hs where hs.id = d.harvest_source_id and hs.publish))`
+
 /** The published files of documents of `category` (from `d` joined with `f`), as SQL. */
 function publishedFiles(params: Params, category: WooCategory) {
   return `documents d join document_files f on f.document_id = d.id
-           where d.woo_category = ${params.add(category)} and ${visibleTo(PUBLIC_VIEWER, params)}`
+           where d.woo_category = ${params.add(category)} and ${visibleTo(PUBLIC_VIEWER, params)}
+             and ${PUBLISHED_BY_THE_CITY}`
 }
 
 const FILE_ORDER = 'd.id, f.position, f.created_at, f.id'
@@ -38,6 +46,7 @@ export async function diwooCategories(db: Queryable): Promise<WooCategory[]> {
     `select distinct d.woo_category as category
        from documents d
       where d.woo_category is not null and ${visibleTo(PUBLIC_VIEWER, params)}
+        and ${PUBLISHED_BY_THE_CITY}
         and exists (select 1 from document_files f where f.document_id = d.id)
       order by 1`,
     params.values,

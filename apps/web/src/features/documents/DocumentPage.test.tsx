@@ -52,6 +52,8 @@ const DOCUMENT: DocumentDetail = {
       23_400,
     ),
   ],
+  links: [],
+  harvest: null,
 }
 
 const CSV = [

@@ -9,6 +9,8 @@ import { searchHref } from '../../shared/routes.ts'
 import { licenceDisplay } from '../../shared/documents/licenses.ts'
 import { FileList } from './FileList.tsx'
 import { FilePreviews } from './FilePreviews.tsx'
+import { LinkList } from './LinkList.tsx'
+import { safeHttpUrl } from './safe-url.ts'
 import { texts } from './texts.ts'
 
 /**
@@ -54,7 +56,9 @@ export function DocumentView({
           {slots.aside}
         </div>
       </div>
-      <FileList files={detail.files} />
+      {/* A harvested document's files are links to its source; it rarely has files of its own. */}
+      {(detail.files.length > 0 || detail.links.length === 0) && <FileList files={detail.files} />}
+      {detail.links.length > 0 && <LinkList links={detail.links} />}
       <FilePreviews files={detail.files} />
     </article>
   )
@@ -94,6 +98,12 @@ function Facts({ detail, rating }: { detail: DocumentDetail; rating: ReactNode }
       <dl className="utrecht-data-list portal-document-facts__list">
         <Fact label={texts.contentType}>{detail.contentTypeName}</Fact>
         <Fact label={texts.source}>{detail.sourceFriendlyName}</Fact>
+        {detail.harvest && (
+          <Fact label={texts.harvested}>
+            <DateText iso={detail.harvest.harvestedAt} />
+            {texts.harvestedFrom(detail.harvest.source)}
+          </Fact>
+        )}
         {detail.owner && <Fact label={texts.owner}>{detail.owner.name}</Fact>}
         <Fact label={texts.date}>
           <DateText iso={detail.date} />
@@ -162,15 +172,4 @@ function License({ value }: { value: string }) {
       {name}
     </ExternalLink>
   )
-}
-
-/** The source link is entered by people: only web addresses become links, never script URLs. */
-function safeHttpUrl(value: string | null): string | null {
-  if (!value) return null
-  try {
-    const url = new URL(value)
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null
-  } catch {
-    return null
-  }
 }

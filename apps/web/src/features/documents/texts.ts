@@ -23,6 +23,9 @@ export const texts = {
   license: 'Licentie',
   wooCategory: 'Woo-informatiecategorie',
   owner: 'Aangeleverd door',
+  /** A harvested document: when a run last found it, and at which harvest source. */
+  harvested: 'Opgehaald',
+  harvestedFrom: (source: string) => ` uit ${source}`,
   sourceUrl: 'Oorspronkelijke bron',
   sourceUrlLink: 'Bekijk bij de bron',
   themes: 'Thema’s',
@@ -34,6 +37,8 @@ export const texts = {
   /** Only the owner and admins get the reason, so only they see this. */
   notSearchable: (reason: string | null | undefined) =>
     `De inhoud van dit bestand is niet doorzoekbaar. ${reason ?? ''}`.trim(),
+  linksHeading: 'Bestanden bij de bron',
+  linksIntro: 'Deze bestanden staan bij de bron van dit document; de links openen ze daar.',
   download: 'Downloaden',
   downloadFailed: 'Downloaden is mislukt. Probeer het opnieuw.',
   fileDetails: (format: string, size: string) => `${format}, ${size}`,

@@ -1,0 +1,238 @@
+import { API_PREFIX, apiPaths } from '@dataportaal/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, searchAs, type TestContext } from '../../../test/app.ts'
+import { addSynonyms } from '../../../test/factories.ts'
+import { ckanPackage, startCkanFixture, type CkanFixture } from './ckan-fixture.ts'
+import { collectSource } from './collect/index.ts'
+import { executeRun, queueRun, type RunOutcome } from './run.ts'
+import { insertHarvestSource } from './testing.ts'
+
+let ctx: TestContext
+let ckan: CkanFixture
+let trusted: string
+let untrusted: string
+
+const PACKAGES = () => [
+  ckanPackage('bomen', 'Bomen in de stad', {
+    tags: [{ name: 'natuur', display_name: 'Natuur' }],
+    groups: [{ name: 'sport', title: 'Sport en spel' }],
+  }),
+  ckanPackage('parkeren', 'Parkeerplaatsen', { tags: [{ name: 'mobiliteit' }] }),
+  ckanPackage('zonder-titel', null),
+  ckanPackage('afval', 'Afvalbakken in de wijk', { license_id: 'odc-odbl' }),
+  ckanPackage('gesloten', 'Geheime lijst', { license_id: 'other-closed' }),
+]
+
+/** Queues and runs a run of the source, two packages a page. */
+async function harvest(sourceId: string): Promise<RunOutcome> {
+  const runId = await ctx.db.transaction((tx) =>
+    queueRun(tx, { sourceId, trigger: 'manual', requestedBy: null, dryRun: false }),
+  )
+  if (!runId) throw new Error('a run is active')
+  const outcome = await executeRun({ db: ctx.db }, runId, {
+    collect: (source, options) =>
+      collectSource(source, { ...options, limits: { ckanPageSize: 2 } }),
+  })
+  if (!outcome) throw new Error('run not executed')
+  return outcome
+}
+
+const titlesFound = async (query: string) =>
+  (await searchAs(ctx, { query })).Results.map((result) => result.title)
+
+const documentOf = async (identifier: string, sourceId: string) => {
+  const [row] = await ctx.db.query<{ id: string; status: string; title: string }>(
+    `select id::text, status, title from documents
+      where harvest_source_id = $1 and harvest_identifier = $2`,
+    [sourceId, identifier],
+  )
+  if (!row) throw new Error(`no document ${identifier}`)
+  return row
+}
+
+const visitorStatus = async (id: string) =>
+  (await ctx.call('GET', apiPaths.document(id), null, { prefix: API_PREFIX.public })).status
+
+beforeAll(async () => {
+  ctx = await createTestContext()
+  await addSynonyms(ctx.db, 'Verkeer', ['Mobiliteit'])
+  await addSynonyms(ctx.db, 'Natuur', [])
+  ckan = await startCkanFixture(PACKAGES())
+  trusted = await insertHarvestSource(ctx.db, { name: 'Open data Voorbeeld', trusted: true })
+  untrusted = await insertHarvestSource(ctx.db, { name: 'Buurgemeente' })
+  await ctx.db.query(`update harvest_sources set kind = 'ckan', url = $2 where id = $1`, [
+    trusted,
+    `${ckan.url}/vertrouwd/api/3`,
+  ])
+  await ctx.db.query(`update harvest_sources set kind = 'ckan', url = $2 where id = $1`, [
+    untrusted,
+    `${ckan.url}/buren`,
+  ])
+})
+
+afterAll(async () => {
+  await ckan?.close()
+  await ctx?.close()
+})
+
+describe('harvesting a CKAN source', () => {
+  it('takes in its packages page by page and refuses what it cannot, with the reasons', async () => {
+    const outcome = await harvest(trusted)
+    expect(ckan.starts).toEqual([0, 2, 4])
+    expect(outcome.status).toBe('succeeded')
+    expect(outcome.counts).toEqual({
+      created: 3,
+      updated: 0,
+      withdrawn: 0,
+      unchanged: 0,
+      refused: 2,
+    })
+    expect(outcome.refusals).toEqual([
+      { identifier: 'zonder-titel', title: null, reason: 'Geen titel' },
+      {
+        identifier: 'gesloten',
+        title: 'Geheime lijst',
+        reason: 'Onbekende licentie: other-closed',
+      },
+    ])
+    expect(outcome.unmappedThemes).toEqual([{ name: 'Sport en spel', count: 1 }])
+    const [run] = await ctx.db.query<Record<string, unknown>>(
+      `select status, pages_read, records_read, records_expected, created, refused, refusals
+         from harvest_runs where source_id = $1`,
+      [trusted],
+    )
+    expect(run).toMatchObject({
+      status: 'succeeded',
+      pages_read: 3,
+      records_read: 5,
+      records_expected: 5,
+      created: 3,
+      refused: 2,
+      refusals: outcome.refusals,
+    })
+  })
+
+  it('publishes the documents of a trusted source at once, with themes, licence and links', async () => {
+    expect(await titlesFound('bomen')).toEqual(['Bomen in de stad'])
+    const bomen = await documentOf('bomen', trusted)
+    expect(bomen.status).toBe('goedgekeurd')
+    const [document] = await ctx.db.query<Record<string, unknown>>(
+      `select license, source_url, to_char(document_date, 'YYYY-MM-DD') as date, theme_names,
+              (select name from sources where id = d.source_id) as source,
+              (select name from content_types where id = d.content_type_id) as content_type
+         from documents d where id = $1`,
+      [bomen.id],
+    )
+    expect(document).toEqual({
+      license: 'http://publications.europa.eu/resource/authority/licence/CC_BY_4_0',
+      source_url: `${ckan.url}/vertrouwd/dataset/bomen`,
+      date: '2025-02-03',
+      theme_names: ['Natuur'],
+      source: 'Open data Voorbeeld',
+      content_type: 'Dataset',
+    })
+    const links = await ctx.db.query(
+      'select title, url, format, media_type, size_bytes from document_links where document_id = $1',
+      [bomen.id],
+    )
+    expect(links).toEqual([
+      {
+        title: 'Bomen in de stad (CSV)',
+        url: 'https://data.example.org/bomen.csv',
+        format: 'CSV',
+        media_type: 'text/csv',
+        size_bytes: expect.anything() as unknown,
+      },
+    ])
+    expect((await documentOf('parkeren', trusted)).status).toBe('goedgekeurd')
+    expect(await titlesFound('parkeerplaatsen')).toEqual(['Parkeerplaatsen'])
+  })
+
+  it('lets the documents of an untrusted source wait for validation', async () => {
+    const outcome = await harvest(untrusted)
+    expect(outcome.counts.created).toBe(3)
+    expect((await documentOf('bomen', untrusted)).status).toBe('openstaand')
+    // Only the trusted source's copy is public.
+    expect(await titlesFound('bomen')).toEqual(['Bomen in de stad'])
+  })
+
+  it('updates exactly the record that changed', async () => {
+    const before = await documentOf('bomen', trusted)
+    ckan.packages[1] = { ...ckan.packages[1], title: 'Parkeerplaatsen 2025' }
+    const outcome = await harvest(trusted)
+    expect(outcome.counts).toMatchObject({ created: 0, updated: 1, unchanged: 2, withdrawn: 0 })
+    expect(await titlesFound('parkeerplaatsen')).toEqual(['Parkeerplaatsen 2025'])
+    expect(await documentOf('bomen', trusted)).toEqual(before)
+  })
+
+  it('withdraws a record the source no longer lists, and restores it when it lists it again', async () => {
+    const afval = await documentOf('afval', trusted)
+    expect(await visitorStatus(afval.id)).toBe(200)
+    const listed = ckan.packages
+    ckan.packages = listed.filter((pkg) => pkg.id !== 'afval')
+    const withdrawn = await harvest(trusted)
+    expect(withdrawn.counts).toMatchObject({ withdrawn: 1, unchanged: 2 })
+    expect(await titlesFound('afvalbakken')).toEqual([])
+    expect(await visitorStatus(afval.id)).toBe(404)
+
+    ckan.packages = listed
+    const restored = await harvest(trusted)
+    expect(restored.counts).toMatchObject({ created: 0, updated: 1, withdrawn: 0, unchanged: 2 })
+    expect(await titlesFound('afvalbakken')).toEqual(['Afvalbakken in de wijk'])
+    expect(await visitorStatus(afval.id)).toBe(200)
+  })
+
+  it('does not bring back a document an admin deleted', async () => {
+    const parkeren = await documentOf('parkeren', untrusted)
+    await ctx.db.query('update documents set deleted_at = now() where id = $1', [parkeren.id])
+    // Its title changed at the source since, but it stays as the admin left it.
+    const outcome = await harvest(untrusted)
+    expect(outcome.counts).toMatchObject({ created: 0, updated: 0, withdrawn: 0, unchanged: 3 })
+    const [row] = await ctx.db.query<{ deleted: boolean }>(
+      'select deleted_at is not null as deleted from documents where id = $1',
+      [parkeren.id],
+    )
+    expect(row?.deleted).toBe(true)
+  })
+})
+
+describe('a run that fails', () => {
+  const portalState = async () => ({
+    documents: await ctx.db.query(
+      `select id, title, status, deleted_at, withdrawn_at, harvested_at from documents
+        order by id`,
+    ),
+    search: (await searchAs(ctx, { pageSize: '50' })).Results.map((result) => result.title),
+  })
+
+  it('leaves the portal as it was when page 3 of 5 cannot be read', async () => {
+    ckan.packages = [
+      ...PACKAGES().slice(0, 2),
+      ...Array.from({ length: 8 }, (_, i) => ckanPackage(`nieuw-${i}`, `Nieuwe set ${i}`)),
+    ]
+    ckan.failAtStart = 4
+    const before = await portalState()
+    const outcome = await harvest(trusted)
+    expect(outcome.status).toBe('failed')
+    expect(outcome.error).toMatch(/^Pagina 3 kon niet worden opgehaald: HTTP 500/)
+    expect(await portalState()).toEqual(before)
+    const [run] = await ctx.db.query<Record<string, unknown>>(
+      `select status, error, pages_read, created from harvest_runs
+        where source_id = $1 order by queued_at desc limit 1`,
+      [trusted],
+    )
+    expect(run).toMatchObject({ status: 'failed', error: outcome.error, pages_read: 2, created: 0 })
+  })
+
+  it('withdraws nothing when the source suddenly lists no records at all', async () => {
+    ckan.failAtStart = null
+    ckan.packages = []
+    const before = await portalState()
+    const outcome = await harvest(trusted)
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      error: 'De bron gaf geen enkel record; er is niets ingetrokken.',
+    })
+    expect(await portalState()).toEqual(before)
+  })
+})
