@@ -1,4 +1,5 @@
 import { isEmployee, type Viewer } from '../../auth/viewer.ts'
+import { MEDIA_TYPES } from '@dataportaal/contract'
 import type { Params } from '../../db/params.ts'
 
 /**
@@ -8,6 +9,14 @@ import type { Params } from '../../db/params.ts'
 export const DOCUMENT_JOINS = `join content_types ct on ct.id = d.content_type_id
        join sources s on s.id = d.source_id
        left join employees e on e.id = d.owner_id`
+
+/**
+ * The media types a list names as formats (the contract's, a constant): a harvested link of
+ * another type (a WMS service, say) is not named 'Bestand' in a result.
+ */
+const KNOWN_MEDIA_TYPES = `array[${Object.values(MEDIA_TYPES)
+  .map((type) => `'${type}'`)
+  .join(', ')}]::text[]`
 
 /**
  * The select list of a document (`d`, with DOCUMENT_JOINS) under the names of
@@ -25,6 +34,9 @@ export function documentColumns(params: Params, viewer: Viewer): string {
             d.rating_avg::float8 as rating_avg, d.rating_count, d.owner_id, e.display_name as owner_name,
             to_char(d.document_date, 'YYYY-MM-DD') as date, d.created_at, d.modified_at, d.published_at,
             ${personal},
-            array(select distinct f.media_type from document_files f where f.document_id = d.id
-                   order by 1) as media_types`
+            array(select f.media_type from document_files f where f.document_id = d.id
+                  union
+                  select l.media_type from document_links l
+                   where l.document_id = d.id and l.media_type = any(${KNOWN_MEDIA_TYPES})
+                  order by 1) as media_types`
 }

@@ -144,6 +144,9 @@ describe('harvesting a CKAN source', () => {
         size_bytes: expect.anything() as unknown,
       },
     ])
+    // The result list names the format of the file at the source, as it does for a file here.
+    const [result] = (await searchAs(ctx, { query: 'bomen' })).Results
+    expect(result?.fileFormats).toEqual(['CSV'])
     expect((await documentOf('parkeren', trusted)).status).toBe('goedgekeurd')
     expect(await titlesFound('parkeerplaatsen')).toEqual(['Parkeerplaatsen'])
   })

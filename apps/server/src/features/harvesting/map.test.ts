@@ -201,10 +201,11 @@ describe('URLs and distributions', () => {
         size: 1234,
       },
       {
+        // A format the portal knows by name gives its media type (the results name it).
         title: 'JSON',
         url: 'https://data.example.org/bomen.json',
         format: 'JSON',
-        mediaType: null,
+        mediaType: 'application/json',
         size: null,
       },
       {

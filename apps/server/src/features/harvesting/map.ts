@@ -3,6 +3,7 @@ import {
   DOCUMENT_LIMITS,
   EU_DATA_THEMES,
   HARVEST_LIMITS,
+  MEDIA_TYPES,
   type EuDataTheme,
   type HarvestRefusal,
 } from '@dataportaal/contract'
@@ -96,6 +97,10 @@ function datePart(value: string | null): string | undefined {
   return real ? match[0] : undefined
 }
 
+/** The media type of a format the portal knows by name (CKAN's `CSV` without a mimetype). */
+const mediaTypeOfFormat = (format: string): string | undefined =>
+  (MEDIA_TYPES as Record<string, string>)[format.toLowerCase()]
+
 function mapLink(distribution: HarvestedDistribution, position: number): MappedLink {
   const name = oneLine(distribution.title ?? distribution.format ?? '') || 'Bestand'
   const url = httpUrl(distribution.url)
@@ -104,7 +109,9 @@ function mapLink(distribution: HarvestedDistribution, position: number): MappedL
     throw new Refused(`Ongeldige URL bij bestand ${position + 1} (${shown(name)})${given}`)
   }
   const format = distribution.format ? oneLine(distribution.format) : ''
-  const mediaType = distribution.mediaType ? oneLine(distribution.mediaType) : ''
+  const mediaType =
+    (distribution.mediaType ? oneLine(distribution.mediaType) : '') ||
+    (mediaTypeOfFormat(format) ?? '')
   const size = distribution.size
   return {
     title: cut(name, HARVEST_MAPPING_LIMITS.linkTitleMax),
