@@ -16,6 +16,8 @@ export const ROUTES = {
   labels: '/tag',
   validation: '/validatie',
   dashboard: '/dashboard',
+  /** Harvest sources and their runs (admins). */
+  harvesting: '/harvesten',
   dataQuestion: '/datavraag',
   documentPrefix: '/documenten/',
   document: (contentUID: string) => `/documenten/${encodeURIComponent(contentUID)}`,
