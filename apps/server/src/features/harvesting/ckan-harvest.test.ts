@@ -5,6 +5,7 @@ import { addSynonyms } from '../../../test/factories.ts'
 import { ckanPackage, startCkanFixture, type CkanFixture } from './ckan-fixture.ts'
 import { collectSource } from './collect/index.ts'
 import { executeRun, queueRun, type RunOutcome } from './run.ts'
+import { HarvestCollectError } from './record.ts'
 import { insertHarvestSource } from './testing.ts'
 
 let ctx: TestContext
@@ -237,5 +238,21 @@ describe('a run that fails', () => {
       error: 'De bron gaf geen enkel record; er is niets ingetrokken.',
     })
     expect(await portalState()).toEqual(before)
+  })
+
+  it('reports a source error that holds what the database cannot store, cleaned', async () => {
+    const runId = await ctx.db.transaction((tx) =>
+      queueRun(tx, { sourceId: trusted, trigger: 'manual', requestedBy: null, dryRun: false }),
+    )
+    const outcome = await executeRun({ db: ctx.db }, runId!, {
+      collect: () =>
+        Promise.reject(new HarvestCollectError('Pagina 1 gaf een CKAN-fout: kapot\u0000\nna NUL')),
+    })
+    expect(outcome?.error).toBe('Pagina 1 gaf een CKAN-fout: kapot na NUL')
+    const [run] = await ctx.db.query<{ status: string; error: string }>(
+      'select status, error from harvest_runs where id = $1',
+      [runId],
+    )
+    expect(run).toEqual({ status: 'failed', error: outcome?.error })
   })
 })

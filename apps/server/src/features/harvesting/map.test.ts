@@ -110,6 +110,9 @@ describe('titles and text', () => {
       reason: 'Geen titel',
     })
     expect(reasonOf({ title: ' a\u0001 ' })).toBe('Geen titel')
+    // Three UTF-16 units, two characters: the database counts characters.
+    expect(reasonOf({ title: '😀a' })).toBe('Geen titel')
+    expect(itemOf({ title: '😀ab' }).title).toBe('😀ab')
   })
 
   it('keeps the lines of a description, without control characters, and cuts it', () => {
@@ -139,6 +142,12 @@ describe('identifiers', () => {
     expect(mapped.refusals).toEqual([
       { identifier: 'record 2', title: 'Zonder id', reason: 'Geen identificatie' },
     ])
+  })
+
+  it('refuses an identifier longer than an index entry may be, in bytes', () => {
+    expect(itemOf({ identifier: 'a'.repeat(1000) }).identifier).toHaveLength(1000)
+    // 400 characters of three bytes each: short in characters, too long for the index.
+    expect(reasonOf({ identifier: '€'.repeat(400) })).toBe('Identificatie langer dan 1000 bytes')
   })
 
   it('refuses the second record with the same identifier', () => {

@@ -181,7 +181,8 @@ function mapValidated(
   context: MappingContext,
 ): MappedItem {
   const title = cut(oneLine(record.title ?? ''), DOCUMENT_LIMITS.titleMax)
-  if (title.length < DOCUMENT_LIMITS.titleMin) throw new Refused('Geen titel')
+  // In characters, as the database counts them: '😀a' is three UTF-16 units but two characters.
+  if ([...title].length < DOCUMENT_LIMITS.titleMin) throw new Refused('Geen titel')
   if (!record.licence?.trim()) throw new Refused('Geen licentie')
   const licence = licenceUri(record.licence)
   if (!licence) throw new Refused(`Onbekende licentie: ${shown(record.licence)}`)
@@ -227,8 +228,9 @@ export function mapRecord(
     },
   })
   if (!identifier) return refuse('Geen identificatie')
-  if (identifier.length > HARVEST_MAPPING_LIMITS.identifierMax) {
-    return refuse(`Identificatie langer dan ${HARVEST_MAPPING_LIMITS.identifierMax} tekens`)
+  // In bytes: the identifier is a key of a b-tree index, whose entries are bounded in bytes.
+  if (Buffer.byteLength(identifier) > HARVEST_MAPPING_LIMITS.identifierMax) {
+    return refuse(`Identificatie langer dan ${HARVEST_MAPPING_LIMITS.identifierMax} bytes`)
   }
   if (context.seen.has(identifier)) return refuse('Dubbele identificatie in de bron')
   context.seen.add(identifier)

@@ -12,7 +12,7 @@ import { applyRun, HarvestRunError, type AppliedCounts } from './apply.ts'
 import { collectSource } from './collect/index.ts'
 import { mapRecords } from './map.ts'
 import { HARVEST_JOB, HarvestCollectError, type CollectProgress } from './record.ts'
-import { cut } from './text.ts'
+import { cut, oneLine } from './text.ts'
 import { loadThemeVocabulary } from './vocabulary.ts'
 
 /** How often a run's progress is written to its row (the admin screen polls it). */
@@ -97,7 +97,8 @@ function failureMessage(error: unknown): string {
     error instanceof HarvestCollectError || error instanceof HarvestRunError
       ? error.message
       : `De run is mislukt: ${error instanceof Error ? error.message : String(error)}`
-  return cut(message.trim() || 'De run is mislukt.', ERROR_MAX)
+  // A source's own error text may carry what the database cannot store (NUL, say).
+  return cut(oneLine(message) || 'De run is mislukt.', ERROR_MAX)
 }
 
 /** Writes progress now and then, one write at a time; the last one always. */
