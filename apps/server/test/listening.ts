@@ -4,6 +4,15 @@ import type { FastifyInstance } from 'fastify'
 
 /** Helpers for tests that need the real HTTP server on loopback, not `inject()`. */
 
+/** A loopback port nobody listens on (for a server whose address must be known before it listens). */
+export async function freeLoopbackPort(): Promise<number> {
+  const probe = net.createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as net.AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
 /** Listens on a free loopback port; the port. */
 export async function listenOnLoopback(app: FastifyInstance): Promise<number> {
   await app.listen({ host: '127.0.0.1', port: 0 })

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPglite } from '../../db/client.ts'
-import { ckanPackage, startCkanFixture, type CkanFixture } from './ckan-fixture.ts'
+import { ckanPackage, startCkanFixture, type CkanFixture } from '../../../test/ckan-fixture.ts'
 
 let ckan: CkanFixture
 let dir: string

@@ -1,4 +1,3 @@
-import net from 'node:net'
 import { API_PREFIX, apiPaths, type DocumentDetail } from '@dataportaal/contract'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ADMIN, createTestContext, type TestContext } from '../../../test/app.ts'
@@ -6,7 +5,7 @@ import { createDocument } from '../../../test/factories.ts'
 import { CATALOGUE_PATH } from '../dcat/graph.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import { executeRun, queueRun } from './run.ts'
-import { insertHarvestSource } from './testing.ts'
+import { insertHarvestSource, portalOnLoopback } from './testing.ts'
 
 // Portal B harvests portal A's DCAT catalogue: B's copies must say what A's documents say,
 // and a document deleted in A is withdrawn from B by B's next run.
@@ -20,19 +19,10 @@ const CC_BY = 'http://publications.europa.eu/resource/authority/licence/CC_BY_4_
 const CC0 = 'http://publications.europa.eu/resource/authority/licence/CC0'
 const THEMES = ['Natuur', 'Openbare ruimte', 'Verkeer']
 
-/** A port nobody listens on, so A's catalogue can name it before A listens. */
-async function freePort(): Promise<number> {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as net.AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
-
 beforeAll(async () => {
-  const port = await freePort()
-  publicUrl = `http://127.0.0.1:${port}`
-  a = await createTestContext({ env: { PUBLIC_URL: publicUrl } })
+  const portal = await portalOnLoopback()
+  a = portal.ctx
+  publicUrl = portal.publicUrl
   ids.trees = await createDocument(a.db, {
     title: 'Bomen in de stad',
     description: 'Alle bomen die de gemeente beheert.\nPer wijk.',
@@ -63,7 +53,7 @@ beforeAll(async () => {
       size: 7,
     },
   })
-  await a.app.listen({ host: '127.0.0.1', port })
+  await portal.listen()
 
   b = await createTestContext()
   for (const theme of THEMES) await ensureNamed(b.db, 'themes', theme)

@@ -109,6 +109,19 @@ function normalised(input: HarvestSourceInput): HarvestSourceInput {
 const intervalHours = (input: HarvestSourceInput) =>
   input.enabled ? HARVEST_SCHEDULE_HOURS[input.schedule] : null
 
+/** The stored settings of a source, in the column order both writes use, then its interval. */
+const settingsOf = (input: HarvestSourceInput) => [
+  input.name,
+  input.url,
+  input.kind,
+  input.sourceName,
+  input.schedule,
+  input.trusted,
+  input.publish,
+  input.enabled,
+  intervalHours(input),
+]
+
 /** Adds a source; a scheduled one that is on is first harvested one interval from now. */
 export async function createSource(
   db: Db,
@@ -124,18 +137,7 @@ export async function createSource(
          (name, url, kind, source_name, schedule, trusted, publish, enabled, next_run_at, created_by)
        values ($1, $2, $3, $4, $5, $6, $7, $8, now() + $9::int * interval '1 hour', $10)
        returning id::text`,
-      [
-        input.name,
-        input.url,
-        input.kind,
-        input.sourceName,
-        input.schedule,
-        input.trusted,
-        input.publish,
-        input.enabled,
-        intervalHours(input),
-        admin.id,
-      ],
+      [...settingsOf(input), admin.id],
     )
     if (!created) throw new Error('harvest_sources insert returned no row')
     await recordAudit(tx, {
@@ -177,18 +179,7 @@ export async function updateSource(
                 else now() + $10::int * interval '1 hour'
               end
         where id = $1::uuid`,
-      [
-        id,
-        input.name,
-        input.url,
-        input.kind,
-        input.sourceName,
-        input.schedule,
-        input.trusted,
-        input.publish,
-        input.enabled,
-        intervalHours(input),
-      ],
+      [id, ...settingsOf(input)],
     )
     await recordAudit(tx, {
       actorId: admin.id,

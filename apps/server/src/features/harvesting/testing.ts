@@ -1,3 +1,5 @@
+import { createTestContext, type TestContext } from '../../../test/app.ts'
+import { freeLoopbackPort } from '../../../test/listening.ts'
 import type { Queryable } from '../../db/client.ts'
 
 /**
@@ -65,5 +67,26 @@ export async function markHarvested(
         link.size ?? null,
       ],
     )
+  }
+}
+
+/**
+ * A portal whose PUBLIC_URL is the loopback address it will listen on, so that its DCAT
+ * catalogue's links lead back to it; `listen()` once its documents are in place.
+ */
+export async function portalOnLoopback(): Promise<{
+  ctx: TestContext
+  publicUrl: string
+  listen: () => Promise<void>
+}> {
+  const port = await freeLoopbackPort()
+  const publicUrl = `http://127.0.0.1:${port}`
+  const ctx = await createTestContext({ env: { PUBLIC_URL: publicUrl } })
+  return {
+    ctx,
+    publicUrl,
+    listen: async () => {
+      await ctx.app.listen({ host: '127.0.0.1', port })
+    },
   }
 }

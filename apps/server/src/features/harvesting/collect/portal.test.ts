@@ -1,9 +1,9 @@
-import net from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../../../test/app.ts'
+import type { TestContext } from '../../../../test/app.ts'
 import { createDocument } from '../../../../test/factories.ts'
 import { CATALOGUE_PATH } from '../../dcat/graph.ts'
 import type { HarvestedRecord } from '../record.ts'
+import { portalOnLoopback } from '../testing.ts'
 import { collectSource } from './index.ts'
 
 // The portal's own catalogue is the reference source: harvesting it must give back what
@@ -16,19 +16,10 @@ const CC_BY = 'http://publications.europa.eu/resource/authority/licence/CC_BY_4_
 /** Plain documents past the first page of 100. */
 const EXTRA = 101
 
-/** A port nobody listens on, so the catalogue's links can name it before the app listens. */
-async function freePort(): Promise<number> {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as net.AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
-
 beforeAll(async () => {
-  const port = await freePort()
-  publicUrl = `http://127.0.0.1:${port}`
-  ctx = await createTestContext({ env: { PUBLIC_URL: publicUrl } })
+  const portal = await portalOnLoopback()
+  ctx = portal.ctx
+  publicUrl = portal.publicUrl
   const db = ctx.db
   ids.trees = await createDocument(db, {
     title: 'Bomen in de stad',
@@ -59,7 +50,7 @@ beforeAll(async () => {
       where id = $1`,
     [ids.plain],
   )
-  await ctx.app.listen({ host: '127.0.0.1', port })
+  await portal.listen()
 })
 afterAll(() => ctx.close())
 
