@@ -1,6 +1,7 @@
 import { isActiveRun, type HarvestRun, type HarvestSource } from '@dataportaal/contract'
 import { useId } from 'react'
 import { Button } from '../../shared/ui/nlds.ts'
+import { ProgressBar } from '../../shared/ui/ProgressBar.tsx'
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
 import { useLiveRun, useSourceRuns } from './api.ts'
 import { RunResult } from './RunResult.tsx'
@@ -127,18 +128,17 @@ function Moment({ label, iso }: { label: string; iso: string }) {
  * number the bar has no end and only moves to say that something happens.
  */
 function RunProgress({ run }: { run: HarvestRun }) {
-  const labelId = useId()
   const { pages, records, expected } = run.progress
   const text = run.status === 'queued' ? TEXTS.waiting : TEXTS.progress(pages, records, expected)
   const known = run.status === 'running' && expected !== null && expected > 0
   return (
     <div className="portal-harvest-progress">
-      <p id={labelId} className="utrecht-paragraph portal-harvest-progress__label">
-        {TEXTS.progressLabel}: <span>{text}</span>
-      </p>
-      <progress
-        className="portal-harvest-progress__bar"
-        aria-labelledby={labelId}
+      <ProgressBar
+        label={
+          <>
+            {TEXTS.progressLabel}: <span>{text}</span>
+          </>
+        }
         max={known ? expected : undefined}
         value={known ? Math.min(records, expected) : undefined}
       />

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react'
+import { useEffect, useRef } from 'react'
+import { ProgressBar } from '../../shared/ui/ProgressBar.tsx'
 import { UPLOAD_TEXTS as TEXTS } from './texts.ts'
 
 /** Screen readers hear the progress in steps of a quarter, not at every percent. */
@@ -9,7 +10,6 @@ const ANNOUNCE_STEP = 25
  * files; that wait is said in words, so a full bar that does not move is not mistaken for a hang.
  */
 export function UploadProgress({ fraction }: { fraction: number }) {
-  const labelId = useId()
   const region = useRef<HTMLDivElement>(null)
   // The submit button is disabled with the form: the focus moves here instead of being lost.
   useEffect(() => region.current?.focus(), [])
@@ -18,17 +18,13 @@ export function UploadProgress({ fraction }: { fraction: number }) {
   const sent = percent >= 100
   return (
     <div ref={region} tabIndex={-1} className="portal-upload-progress">
-      <p id={labelId} className="utrecht-paragraph portal-upload-progress__label">
-        {sent ? TEXTS.processing : TEXTS.progressText(percent)}
-      </p>
-      <progress
-        className="portal-upload-progress__bar"
-        aria-labelledby={labelId}
+      <ProgressBar
+        label={sent ? TEXTS.processing : TEXTS.progressText(percent)}
         max={100}
         value={percent}
       >
         {percent}%
-      </progress>
+      </ProgressBar>
       <p className="portal-visually-hidden" role="status" aria-live="polite">
         {sent ? TEXTS.processing : TEXTS.progressAnnouncement(announced)}
       </p>
