@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util'
 import { HarvestKind, HarvestSourceInput, type HarvestKind as Kind } from '@dataportaal/contract'
 import type { Db } from '../db/client.ts'
+import { InvalidInputError } from '../shared/errors.ts'
 import type { CollectProgress } from '../features/harvesting/record.ts'
 import { executeRun, queueRun, type RunOutcome } from '../features/harvesting/run.ts'
+import { normalised } from '../features/harvesting/service.ts'
 import { runCommand, withPortalData } from './command.ts'
 
 const USAGE =
@@ -66,7 +68,8 @@ function readArguments() {
   if (!input.success) {
     throw new CommandError(input.error.issues.map((issue) => issue.message).join('\n'))
   }
-  return { source: input.data, dryRun: values['dry-run'] }
+  // Stored as the admin screen stores it, so the screen and the command find the same source.
+  return { source: normalised(input.data), dryRun: values['dry-run'] }
 }
 
 /** The source with this URL, or a new one (manual, as the arguments say). */
@@ -134,5 +137,5 @@ async function main() {
 }
 
 runCommand(main, 'Ophalen mislukt', (error) =>
-  error instanceof CommandError ? error.message : undefined,
+  error instanceof CommandError || error instanceof InvalidInputError ? error.message : undefined,
 )

@@ -31,7 +31,15 @@ describe('npm run harvest', () => {
     const run = promisify(execFile)
     const result = await run(
       'npx',
-      ['tsx', 'src/cli/harvest.ts', `${ckan.url}/api/3`, '--source', 'Buurgemeente', '--dry-run'],
+      // The scheme in capitals: stored as the admin screen stores a URL, in its normal form.
+      [
+        'tsx',
+        'src/cli/harvest.ts',
+        `${ckan.url.replace('http:', 'HTTP:')}/api/3`,
+        '--source',
+        'Buurgemeente',
+        '--dry-run',
+      ],
       { cwd: serverDir, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
     ).catch((error: { code: number; stdout: string; stderr: string }) => error)
     expect('code' in result ? result.code : 0).toBe(0)
@@ -52,12 +60,14 @@ describe('npm run harvest', () => {
       )
       expect(
         await db.query(
-          `select s.name, s.kind, s.schedule, s.trusted, r.trigger, r.dry_run, r.status, r.created
+          `select s.name, s.url, s.kind, s.schedule, s.trusted, r.trigger, r.dry_run, r.status,
+                  r.created
              from harvest_runs r join harvest_sources s on s.id = r.source_id`,
         ),
       ).toEqual([
         {
           name: 'Buurgemeente',
+          url: `${ckan.url}/api/3`,
           kind: 'ckan',
           schedule: 'manual',
           trusted: false,

@@ -96,7 +96,7 @@ async function refuseDuplicates(tx: Queryable, input: HarvestSourceInput, except
  * The source as it is stored: its URL in the form it is fetched (`HTTP:host` becomes
  * `http://host/`), so that one catalogue cannot be added twice under two spellings.
  */
-function normalised(input: HarvestSourceInput): HarvestSourceInput {
+export function normalised(input: HarvestSourceInput): HarvestSourceInput {
   const url = new URL(input.url).href
   if (url.length > HARVEST_LIMITS.urlMax) {
     const message = `Een URL is hoogstens ${HARVEST_LIMITS.urlMax} tekens lang.`
