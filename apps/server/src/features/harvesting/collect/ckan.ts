@@ -134,6 +134,10 @@ export async function collectCkan(
     const url = new URL(action)
     url.searchParams.set('rows', String(limits.ckanPageSize))
     url.searchParams.set('start', String(start))
+    // CKAN sorts by relevance, then by last change: a package changed during the run would
+    // move up and push another onto a page already read, which would then be withdrawn.
+    // By id, pages stay put; a source's own `sort` is kept.
+    if (!url.searchParams.has('sort')) url.searchParams.set('sort', 'id asc')
     const { packages, total } = await readPage(url, n, limits)
     expected = total ?? expected
     records.push(...packages.map((pkg) => recordOf(pkg, site)))

@@ -394,20 +394,21 @@ describe('collecting a CKAN API', () => {
     )
   })
 
+  // Sorted by id, so a package changed during the run does not move to another page.
   it('pages with rows and start until the count is reached, and maps every package', async () => {
     const path = '/ckan/api/3/action/package_search'
-    answers[`${path}?rows=2&start=0`] = ckanPage(5, [ckanPackage(1), ckanPackage(2)])
-    answers[`${path}?rows=2&start=2`] = ckanPage(5, [ckanPackage(3), ckanPackage(4)])
-    answers[`${path}?rows=2&start=4`] = ckanPage(5, [{ name: 'alleen-naam' }])
+    answers[`${path}?rows=2&start=0&sort=id+asc`] = ckanPage(5, [ckanPackage(1), ckanPackage(2)])
+    answers[`${path}?rows=2&start=2&sort=id+asc`] = ckanPage(5, [ckanPackage(3), ckanPackage(4)])
+    answers[`${path}?rows=2&start=4&sort=id+asc`] = ckanPage(5, [{ name: 'alleen-naam' }])
     const progress: CollectProgress[] = []
     const collected = await collectSource(
       { url: `${base}/ckan`, kind: 'ckan' },
       { limits: { ckanPageSize: 2 }, onProgress: (p) => progress.push(p) },
     )
     expect(received.map((r) => r.url)).toEqual([
-      `${path}?rows=2&start=0`,
-      `${path}?rows=2&start=2`,
-      `${path}?rows=2&start=4`,
+      `${path}?rows=2&start=0&sort=id+asc`,
+      `${path}?rows=2&start=2&sort=id+asc`,
+      `${path}?rows=2&start=4&sort=id+asc`,
     ])
     expect(progress).toEqual([
       { pages: 1, records: 2, expected: 5 },
@@ -461,15 +462,15 @@ describe('collecting a CKAN API', () => {
 
   it('stops at a page without results, when the count was more than there is', async () => {
     const path = '/api/3/action/package_search'
-    answers[`${path}?rows=100&start=0`] = ckanPage(500, [ckanPackage(1)])
-    answers[`${path}?rows=100&start=1`] = ckanPage(500, [])
+    answers[`${path}?rows=100&start=0&sort=id+asc`] = ckanPage(500, [ckanPackage(1)])
+    answers[`${path}?rows=100&start=1&sort=id+asc`] = ckanPage(500, [])
     const collected = await collectSource({ url: `${base}/api/3`, kind: 'ckan' })
     expect(collected).toMatchObject({ pages: 2, expected: 500 })
     expect(collected.records).toHaveLength(1)
   })
 
   it("fails on CKAN's error answer with its message", async () => {
-    answers['/api/3/action/package_search?rows=100&start=0'] = {
+    answers['/api/3/action/package_search?rows=100&start=0&sort=id+asc'] = {
       status: 409,
       type: 'application/json',
       body: JSON.stringify({
@@ -479,7 +480,7 @@ describe('collecting a CKAN API', () => {
     }
     const error = await collectFailure(collectSource({ url: base, kind: 'ckan' }))
     expect(error.message).toBe(
-      `Pagina 1 gaf een CKAN-fout: Zoekopdracht ongeldig (${base}/api/3/action/package_search?rows=100&start=0)`,
+      `Pagina 1 gaf een CKAN-fout: Zoekopdracht ongeldig (${base}/api/3/action/package_search?rows=100&start=0&sort=id+asc)`,
     )
   })
 })
