@@ -19,6 +19,9 @@ export const DeletedDocument = z
     status: DocumentStatus.describe('The status it had when deleted; a restore brings it back'),
     owner: DocumentOwner.nullable(),
     deletedBy: DocumentOwner.nullable().describe('Who deleted it (the owner or an admin)'),
+    withdrawn: z
+      .boolean()
+      .describe('Withdrawn by a harvest run: its source no longer lists it (deletedBy is null)'),
     deletedAt: z.string(),
     purgeAt: z
       .string()

@@ -91,6 +91,7 @@ describe('the list of deleted documents', () => {
       status: 'goedgekeurd',
       owner: { id: EMPLOYEE.oid, name: EMPLOYEE.name },
       deletedBy: { id: ADMIN.oid, name: ADMIN.name },
+      withdrawn: false,
       daysUntilPurge: 30,
     })
     expect(Date.parse(first!.purgeAt) - Date.parse(first!.deletedAt)).toBe(30 * DAY_MS)
@@ -194,7 +195,8 @@ describe('restoring a deleted document', () => {
       `update documents set deleted_at = now(), withdrawn_at = now() where id = $1`,
       [id],
     )
-    expect(await listed(id)).toBeDefined()
+    // The list says the source withdrew it: no one deleted it.
+    expect(await listed(id)).toMatchObject({ withdrawn: true, deletedBy: null })
 
     const { status, body } = await restore(id)
 

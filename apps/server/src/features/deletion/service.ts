@@ -36,6 +36,7 @@ interface DeletedRow extends Record<string, unknown> {
   owner_name: string | null
   deleted_by: string | null
   deleted_by_name: string | null
+  withdrawn: boolean
   deleted_at: Date
   purge_at: Date
   days_until_purge: number
@@ -52,6 +53,7 @@ function present(row: DeletedRow): DeletedDocument {
     status: row.status,
     owner: person(row.owner_id, row.owner_name),
     deletedBy: person(row.deleted_by, row.deleted_by_name),
+    withdrawn: row.withdrawn,
     deletedAt: row.deleted_at.toISOString(),
     purgeAt: row.purge_at.toISOString(),
     daysUntilPurge: row.days_until_purge,
@@ -74,7 +76,7 @@ export async function listDeletedDocuments(
   const rows = await db.query<DeletedRow>(
     `select d.id::text as id, d.title, ct.name as content_type, d.status,
             d.owner_id, o.display_name as owner_name, d.deleted_by, b.display_name as deleted_by_name,
-            d.deleted_at, d.deleted_at + $1 * interval '1 day' as purge_at,
+            d.withdrawn_at is not null as withdrawn, d.deleted_at, d.deleted_at + $1 * interval '1 day' as purge_at,
             greatest(0, ceil(extract(epoch from (d.deleted_at + $1 * interval '1 day' - now())) / 86400))::int
               as days_until_purge
        from documents d

@@ -26,6 +26,7 @@ function aDeleted(overrides: Partial<DeletedDocument> = {}): DeletedDocument {
     status: 'goedgekeurd',
     owner: { id: 'oid-medewerker', name: 'Mirjam Medewerker' },
     deletedBy: { id: 'oid-medewerker', name: 'Mirjam Medewerker' },
+    withdrawn: false,
     deletedAt: '2025-02-01T12:00:00.000Z',
     purgeAt: '2025-03-03T12:00:00.000Z',
     daysUntilPurge: 12,
@@ -129,6 +130,17 @@ describe('/validatie?status=verwijderd', () => {
       offset: '1',
       pageSize: '10',
     })
+  })
+
+  it('says of a harvested document that its source withdrew it, not who deleted it', async () => {
+    stubServer({
+      deleted: [aDeleted({ title: 'Bomen uit de buurgemeente', deletedBy: null, withdrawn: true })],
+    })
+    renderDeleted()
+    const item = itemOf(await deletedList(), 'Bomen uit de buurgemeente')!
+    expect(within(item).getByText(TEXTS.meta.deletedBy).nextElementSibling).toHaveTextContent(
+      TEXTS.meta.withdrawn,
+    )
   })
 
   it('restores from the keyboard: the item goes, the admin is told where it is, and the rest is refreshed', async () => {

@@ -30,7 +30,9 @@ export function DeletedItem({
           items={[
             {
               label: TEXTS.meta.deletedBy,
-              value: document.deletedBy?.name || TEXTS.meta.unknownPerson,
+              value: document.withdrawn
+                ? TEXTS.meta.withdrawn
+                : document.deletedBy?.name || TEXTS.meta.unknownPerson,
             },
             { label: TEXTS.meta.deletedAt, value: <DateValue value={document.deletedAt} /> },
             { label: TEXTS.meta.status, value: TEXTS.status[document.status] },

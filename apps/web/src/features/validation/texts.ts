@@ -104,6 +104,8 @@ export const VALIDATION_TEXTS = {
     meta: {
       deletedBy: 'Verwijderd door',
       unknownPerson: 'Onbekend',
+      /** A harvested document its source no longer lists (docs/harvesting.md). */
+      withdrawn: 'Ingetrokken: de bron biedt het niet meer aan',
       deletedAt: 'Verwijderd op',
       status: 'Status',
       uploader: 'Geüpload door',
