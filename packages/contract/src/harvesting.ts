@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { listOf } from './common.ts'
 import { singleLineText } from './text.ts'
+import { httpUrl } from './urls.ts'
 
 /**
  * Harvesting other catalogues (issue 18, docs/harvesting.md): sources admins manage, and
@@ -50,12 +51,6 @@ export const HARVEST_LIMITS = {
   runsListed: 20,
 } as const
 
-const isHttpUrl = (value: string) => {
-  if (!URL.canParse(value)) return false
-  const { protocol } = new URL(value)
-  return protocol === 'http:' || protocol === 'https:'
-}
-
 /** POST /harvest/sources, PUT /harvest/sources/{id}: a source as an admin enters it. */
 export const HarvestSourceInput = z.strictObject({
   name: singleLineText({ error: 'Vul een naam in.' })
@@ -69,7 +64,9 @@ export const HarvestSourceInput = z.strictObject({
     .max(HARVEST_LIMITS.urlMax, {
       error: `Een URL is hoogstens ${HARVEST_LIMITS.urlMax} tekens lang.`,
     })
-    .refine(isHttpUrl, { error: 'Vul een volledige URL in die met http:// of https:// begint.' }),
+    .refine((value) => httpUrl(value) !== null, {
+      error: 'Vul een volledige URL in die met http:// of https:// begint.',
+    }),
   kind: HarvestKind,
   sourceName: singleLineText({ error: 'Vul de bronnaam in die de documenten krijgen.' })
     .trim()

@@ -1,4 +1,4 @@
-import { EU_DATA_THEMES, type EuDataTheme } from '@dataportaal/contract'
+import { EU_DATA_THEMES, httpUrl, type EuDataTheme } from '@dataportaal/contract'
 import { DataFactory, type Quad, type Quad_Object, type Quad_Subject } from 'n3'
 import type { Config } from '../../config.ts'
 import type { CatalogueDataset, CatalogueFile, CatalogueLink, CataloguePage } from './service.ts'
@@ -46,13 +46,6 @@ const dutch = (text: string) => literal(text.replace(NOT_IN_XML, ''), 'nl')
 const plain = (text: string) => literal(text.replace(NOT_IN_XML, ''))
 const dateTime = (date: Date) => literal(date.toISOString(), term('xsd', 'dateTime'))
 const nonNegative = (value: number) => literal(String(value), term('xsd', 'nonNegativeInteger'))
-
-/** An http(s) URL in its normalised form (spaces and the like escaped); null if it is none. */
-function httpUrl(text: string): string | null {
-  if (!URL.canParse(text)) return null
-  const url = new URL(text)
-  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null
-}
 
 /** The web app's document page (DOCUMENT_PATH of apps/web/src/shared/routes.ts). */
 const documentPage = (site: CatalogueSite, id: string) =>

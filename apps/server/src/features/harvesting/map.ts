@@ -3,6 +3,7 @@ import {
   DOCUMENT_LIMITS,
   EU_DATA_THEMES,
   HARVEST_LIMITS,
+  httpUrl,
   MEDIA_TYPES,
   type EuDataTheme,
   type HarvestRefusal,
@@ -76,13 +77,10 @@ const EU_DATA_THEME =
 
 class Refused extends Error {}
 
-/** An http(s) URL the portal can link to, as the URL parser writes it; else undefined. */
-function httpUrl(value: string | null): string | undefined {
-  const text = value?.trim()
-  if (!text || !URL.canParse(text)) return undefined
-  const url = new URL(text)
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
-  return url.href.length <= HARVEST_MAPPING_LIMITS.urlMax ? url.href : undefined
+/** An http(s) URL the portal can link to and store (not too long); else undefined. */
+function linkableUrl(value: string | null): string | undefined {
+  const url = httpUrl(value?.trim())
+  return url !== null && url.length <= HARVEST_MAPPING_LIMITS.urlMax ? url : undefined
 }
 
 const shown = (value: string) => cut(oneLine(value), 200)
@@ -103,7 +101,7 @@ const mediaTypeOfFormat = (format: string): string | undefined =>
 
 function mapLink(distribution: HarvestedDistribution, position: number): MappedLink {
   const name = oneLine(distribution.title ?? distribution.format ?? '') || 'Bestand'
-  const url = httpUrl(distribution.url)
+  const url = linkableUrl(distribution.url)
   if (!url) {
     const given = distribution.url?.trim() ? `: ${shown(distribution.url)}` : ''
     throw new Refused(`Ongeldige URL bij bestand ${position + 1} (${shown(name)})${given}`)
@@ -188,7 +186,7 @@ function mapValidated(
   if (!licence) throw new Refused(`Onbekende licentie: ${shown(record.licence)}`)
   let sourceUrl: string | null = null
   if (record.landingPage?.trim()) {
-    sourceUrl = httpUrl(record.landingPage) ?? null
+    sourceUrl = linkableUrl(record.landingPage) ?? null
     if (!sourceUrl) throw new Refused(`Ongeldige URL: ${shown(record.landingPage)}`)
   }
   const links = record.distributions

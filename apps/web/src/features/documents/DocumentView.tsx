@@ -1,4 +1,4 @@
-import { wooCategoryLabel, type DocumentDetail } from '@dataportaal/contract'
+import { httpUrl, wooCategoryLabel, type DocumentDetail } from '@dataportaal/contract'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatDate } from '../../shared/format.ts'
@@ -10,7 +10,7 @@ import { licenceDisplay } from '../../shared/documents/licenses.ts'
 import { FileList } from './FileList.tsx'
 import { FilePreviews } from './FilePreviews.tsx'
 import { LinkList } from './LinkList.tsx'
-import { safeHttpUrl } from './safe-url.ts'
+
 import { texts } from './texts.ts'
 
 /**
@@ -89,7 +89,7 @@ function Facts({ detail, rating }: { detail: DocumentDetail; rating: ReactNode }
   // A signed-in employee sees the themes with their controls, below these facts.
   const { authenticated } = useAuth()
   const themes = authenticated ? [] : (detail.themes ?? [])
-  const sourceUrl = safeHttpUrl(detail.sourceUrl)
+  const sourceUrl = httpUrl(detail.sourceUrl)
   return (
     <section className="portal-document-facts" aria-labelledby="document-over">
       <h2 id="document-over" className="utrecht-heading-2">

@@ -1,8 +1,8 @@
-import type { DocumentLink } from '@dataportaal/contract'
+import { httpUrl, type DocumentLink } from '@dataportaal/contract'
 import { formatFileSize } from '../../shared/format.ts'
 import { FileIcon } from '../../shared/ui/icons.tsx'
 import { ExternalLink } from '../../shared/ui/nlds.ts'
-import { safeHttpUrl } from './safe-url.ts'
+
 import { texts } from './texts.ts'
 
 /**
@@ -18,7 +18,7 @@ export function LinkList({ links }: { links: DocumentLink[] }) {
       <p className="utrecht-paragraph">{texts.linksIntro}</p>
       <ul className="portal-document-files">
         {links.map((link) => {
-          const href = safeHttpUrl(link.url)
+          const href = httpUrl(link.url)
           const details = [link.format, link.size === null ? null : formatFileSize(link.size)]
             .filter(Boolean)
             .join(', ')
