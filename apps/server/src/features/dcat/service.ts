@@ -2,7 +2,7 @@ import { PUBLIC_VIEWER } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
 import { NotFoundError } from '../../shared/errors.ts'
-import { DATA_CONTENT_TYPES, visibleTo } from '../documents/index.ts'
+import { DATA_CONTENT_TYPES, PUBLISHED_BY_THE_CITY, visibleTo } from '../documents/index.ts'
 
 /** Datasets on one page of the catalogue: data.overheid.nl harvests page by page. */
 export const CATALOGUE_PAGE_SIZE = 100
@@ -75,8 +75,7 @@ function catalogueFilter(params: Params, modifiedSince: Date | undefined) {
   const since = modifiedSince ? ` and d.modified_at > ${params.add(modifiedSince)}` : ''
   return `${visibleTo(PUBLIC_VIEWER, params)}
           and d.content_type_id in (select id from content_types where lower(name) = any(${kinds}::text[]))
-          and (d.harvest_source_id is null
-               or exists (select 1 from harvest_sources hs where hs.id = d.harvest_source_id and hs.publish))${since}`
+          and ${PUBLISHED_BY_THE_CITY}${since}`
 }
 
 /**

@@ -36,6 +36,7 @@ export {
 } from './presenter.ts'
 export {
   DATA_CONTENT_TYPES,
+  PUBLISHED_BY_THE_CITY,
   isDataContentType,
   licenceTextUrl,
   readLicence,

@@ -9,6 +9,14 @@ import { findLicence, type Licence } from '@dataportaal/contract'
 /** The content types whose documents are data (decisions.md); names compare case-insensitively. */
 export const DATA_CONTENT_TYPES = ['dataset', 'kaart', 'dashboard'] as const
 
+/**
+ * Whether the city publishes document `d` itself, as SQL: a harvested document is another
+ * organisation's publication, in the portal's own catalogue and Woo sitemaps only when the
+ * city publishes its source (docs/harvesting.md); else they would be listed twice.
+ */
+export const PUBLISHED_BY_THE_CITY = `(d.harvest_source_id is null
+  or exists (select 1 from harvest_sources hs where hs.id = d.harvest_source_id and hs.publish))`
+
 export const isDataContentType = (contentTypeName: string) =>
   (DATA_CONTENT_TYPES as readonly string[]).includes(contentTypeName.trim().toLowerCase())
 

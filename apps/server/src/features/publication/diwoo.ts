@@ -3,7 +3,7 @@ import { PUBLIC_VIEWER } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
 import { NotFoundError } from '../../shared/errors.ts'
-import { visibleTo } from '../documents/index.ts'
+import { PUBLISHED_BY_THE_CITY, visibleTo } from '../documents/index.ts'
 import { numberedPages, SITEMAP_MAX_URLS, type SitemapPage } from './sitemap.ts'
 
 /**
@@ -22,13 +22,6 @@ import { numberedPages, SITEMAP_MAX_URLS, type SitemapPage } from './sitemap.ts'
 
 const noDocuments = () =>
   new NotFoundError('Er zijn geen gepubliceerde documenten in deze Woo-informatiecategorie.')
-
-/**
- * Whether the city publishes document `d` itself: a harvested one is another organisation's
- * publication, in only when the city publishes its source (docs/harvesting.md).
- */
-const PUBLISHED_BY_THE_CITY = `(d.harvest_source_id is null
-  or exists (select 1 from harvest_sources hs where hs.id = d.harvest_source_id and hs.publish))`
 
 /** The published files of documents of `category` (from `d` joined with `f`), as SQL. */
 function publishedFiles(params: Params, category: WooCategory) {
