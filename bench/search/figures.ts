@@ -2,6 +2,7 @@
 import os from 'node:os'
 import type { Stats } from '../shared/stats.ts'
 import type { DbKind } from './database.ts'
+import type { WarmFigures } from './warm.ts'
 
 export interface Figures {
   api: Record<'search' | 'complete', Record<number, Stats & { throughput: number; errors: number }>>
@@ -10,8 +11,12 @@ export interface Figures {
   /** The statements' own time while the server ran them (same requests). */
   sqlInServer: Record<'search' | 'complete', Stats>
   bare: Record<'search' | 'complete', Stats & { throughput: number }>
+  /** The browse kind (no text) at c=1, every round. */
+  browse: Stats
   ratio: Record<'search' | 'complete', { p50: number; mean: number }>
   serverRatio: Record<'search' | 'complete', { p50: number; mean: number }>
+  /** The warm pass (result cache on, Zipf mix); null when left out. */
+  warm: WarmFigures | null
 }
 
 export function machine() {
@@ -25,40 +30,53 @@ export function machine() {
   }
 }
 
+/** A figure of the cold passes and the bound issue 16 sets for it. */
 export interface Target {
   name: string
   limit: number
+  /** The figure must be at least the limit (a throughput), not at most. */
+  atLeast?: boolean
   value: number
-  unit: 'ms' | 'x'
+  unit: 'ms' | 'x' | 'req/s'
 }
 
-export function targetsFor(kind: DbKind, docs: number, figures: Figures): Target[] {
+export const meets = (t: Target) => (t.atLeast ? t.value >= t.limit : t.value <= t.limit)
+
+/**
+ * Issue 16's targets: stated for 100,000 documents on this machine, on the cold passes (no
+ * result cache). The 1.3x API/bare SQL bound is for search; suggestions' ratio is information.
+ */
+export function targetsFor(kind: DbKind, figures: Figures): Target[] {
   const search1 = figures.api.search[1]!
   const search8 = figures.api.search[8]!
-  const complete1 = figures.api.complete[1]!
   const complete8 = figures.api.complete[8]!
-  if (kind === 'pglite') {
-    return [
-      { name: 'search p95, c=1', limit: 250, value: search1.p95, unit: 'ms' },
-      { name: 'search p95, c=8', limit: 250, value: search8.p95, unit: 'ms' },
-    ]
+  const pg = kind === 'pg'
+  const ms = (name: string, pgLimit: number, pgliteLimit: number, value: number): Target => ({
+    name,
+    limit: pg ? pgLimit : pgliteLimit,
+    value,
+    unit: 'ms',
+  })
+  const targets = [
+    ms(`search p95, c=1${pg ? ' (aim 40)' : ''}`, 60, 150, search1.p95),
+    ms('search p50, c=1', 15, 25, search1.p50),
+    ms('search p95, c=8', 300, 800, search8.p95),
+  ]
+  // Throughput only on PostgreSQL: PGlite runs one query at a time, whatever the clients.
+  if (pg) {
+    targets.push({
+      name: 'search req/s, c=8',
+      limit: 60,
+      atLeast: true,
+      value: search8.throughput,
+      unit: 'req/s',
+    })
   }
-  void docs
   return [
-    { name: 'search p50, c=1', limit: 25, value: search1.p50, unit: 'ms' },
-    { name: 'search p50, c=8', limit: 25, value: search8.p50, unit: 'ms' },
-    { name: 'search p95, c=1 (aim 50)', limit: 100, value: search1.p95, unit: 'ms' },
-    { name: 'search p95, c=8 (aim 50)', limit: 100, value: search8.p95, unit: 'ms' },
-    { name: 'suggestions p95, c=1', limit: 15, value: complete1.p95, unit: 'ms' },
-    { name: 'suggestions p95, c=8', limit: 15, value: complete8.p95, unit: 'ms' },
+    ...targets,
+    ms('browse (no text) p50, c=1', 30, 60, figures.browse.p50),
+    ms('suggestions p95, c=8', 15, 25, complete8.p95),
     { name: 'search API/bare SQL, p50', limit: 1.3, value: figures.ratio.search.p50, unit: 'x' },
     { name: 'search API/bare SQL, mean', limit: 1.3, value: figures.ratio.search.mean, unit: 'x' },
-    { name: 'suggest API/bare SQL, p50', limit: 1.3, value: figures.ratio.complete.p50, unit: 'x' },
-    {
-      name: 'suggest API/bare SQL, mean',
-      limit: 1.3,
-      value: figures.ratio.complete.mean,
-      unit: 'x',
-    },
   ]
 }

@@ -7,7 +7,10 @@ export interface Options {
   kind: DbKind
   docs: number
   reuse: boolean
+  /** Cold passes over the workload per measurement. */
   rounds: number
+  /** Requests of the warm (Zipf) mix per concurrency; 0 leaves the warm pass out. */
+  warmRequests: number
   seed: string
   explain: boolean
 }
@@ -20,13 +23,14 @@ export function readOptions(): Options {
       docs: { type: 'string', default: String(DEFAULT_DOCS) },
       reuse: { type: 'boolean', default: false },
       rounds: { type: 'string', default: '2' },
+      warm: { type: 'string', default: '2000' },
       seed: { type: 'string', default: DEFAULT_SEED },
       explain: { type: 'boolean', default: false },
     },
   })
   // `npm run bench -- --db pg` in the repository root hands the options to the inner npm,
   // which keeps them as its own settings (npm_config_*) and passes on only their values.
-  const takenByNpm = ['db', 'docs', 'reuse', 'rounds', 'seed', 'explain'].filter(
+  const takenByNpm = ['db', 'docs', 'reuse', 'rounds', 'warm', 'seed', 'explain'].filter(
     (name) => process.env[`npm_config_${name}`] !== undefined,
   )
   if (positionals.length || takenByNpm.length) {
@@ -41,7 +45,19 @@ export function readOptions(): Options {
   if (kind !== 'pg' && kind !== 'pglite') throw new Error('--db must be pg or pglite')
   const docs = Number(values.docs)
   const rounds = Number(values.rounds)
+  const warmRequests = Number(values.warm)
   if (!Number.isInteger(docs) || docs < 1) throw new Error('--docs must be a positive integer')
   if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be >= 1')
-  return { kind, docs, reuse: values.reuse, rounds, seed: values.seed, explain: values.explain }
+  if (!Number.isInteger(warmRequests) || warmRequests < 0) {
+    throw new Error('--warm must be an integer >= 0 (0: no warm pass)')
+  }
+  return {
+    kind,
+    docs,
+    reuse: values.reuse,
+    rounds,
+    warmRequests,
+    seed: values.seed,
+    explain: values.explain,
+  }
 }

@@ -7,6 +7,9 @@ import type { Statement } from './recorder.ts'
 
 const STATEMENT_KINDS: Array<[RegExp, string]> = [
   [/^\s*with m as materialized/i, 'main query (matches, page ids, total, aggregations)'],
+  [/^\s*select id::text as id\s+from \(select se\.document_id/i, 'browse page (newest entries)'],
+  [/^\s*select version::text from search_state/i, 'catalogue version'],
+  [/^\s*select count\(\*\)::int as n from search_entries/i, 'suggestion count (Bedoelde u)'],
   [/^\s*select d\.id::text as id/i, 'page rows with highlights'],
   [/from themes t\s+left join theme_terms/i, 'thesaurus lookup'],
   [/from search_words/i, 'typo check'],

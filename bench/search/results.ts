@@ -5,6 +5,7 @@ import type { Pass } from './load-client.ts'
 import type { SearchCase, Workload } from './queries.ts'
 import type { Statement } from './recorder.ts'
 import type { Replay } from './replay.ts'
+import type { WarmFigures } from './warm.ts'
 
 /** Everything a run measured: the HTTP passes, the server's own timings and the bare replay. */
 export interface Measurement {
@@ -18,6 +19,8 @@ export interface Measurement {
   bareSearchWall: number
   bareComplete: Replay
   bareCompleteWall: number
+  /** The warm pass; null when it was left out (`--warm 0`). */
+  warm: WarmFigures | null
 }
 
 export function computeResults(measured: Measurement) {
@@ -30,6 +33,7 @@ export function computeResults(measured: Measurement) {
     bareSearchWall,
     bareComplete,
     bareCompleteWall,
+    warm,
   } = measured
   const searchPaths = workload.search
   const completePaths = workload.prefixes
@@ -50,6 +54,8 @@ export function computeResults(measured: Measurement) {
   const serverComplete = serverMs('complete', completePaths.length)
   const sqlMs = (recordings: Array<Statement[] | undefined>) =>
     recordings.map((r) => (r ? r.reduce((sum, statement) => sum + statement.ms, 0) : NaN))
+  const search1 = pass('search', 1)
+  const browseIndexes = workload.search.flatMap((c, i) => (c.kind === 'browse' ? [i] : []))
   const figures: Figures = {
     sqlInServer: {
       search: stats(sqlMs(searchRecordings).filter(Number.isFinite)),
@@ -67,8 +73,10 @@ export function computeResults(measured: Measurement) {
       search: bareStats(bareSearch, bareSearchWall),
       complete: bareStats(bareComplete, bareCompleteWall),
     },
+    browse: stats(browseIndexes.flatMap((i) => search1.ms[i]!)),
     ratio: { search: { p50: NaN, mean: NaN }, complete: { p50: NaN, mean: NaN } },
     serverRatio: { search: { p50: NaN, mean: NaN }, complete: { p50: NaN, mean: NaN } },
+    warm,
   }
   for (const endpoint of ['search', 'complete'] as const) {
     const api = figures.api[endpoint][1]!
@@ -78,7 +86,6 @@ export function computeResults(measured: Measurement) {
     figures.serverRatio[endpoint] = { p50: server.p50 / bare.p50, mean: server.mean / bare.mean }
   }
 
-  const search1 = pass('search', 1)
   const perQuery = workload.search.map((c: SearchCase, i) => ({
     kind: c.kind,
     label: c.label,

@@ -33,6 +33,7 @@ import { registerMetrics } from './features/metrics/register.ts'
 import { publicationPageHead, publicationRoutes } from './features/publication/routes.ts'
 import { ratingRoutes } from './features/ratings/routes.ts'
 import { searchRoutes } from './features/search/routes.ts'
+import { searchMemory } from './features/search/service.ts'
 import { vocabularyAdminRoutes } from './features/vocabulary/admin-routes.ts'
 import { vocabularyRoutes } from './features/vocabulary/routes.ts'
 import { uploadRoutes } from './features/uploads/routes.ts'
@@ -145,13 +146,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const adminRule = adminRuleOf(config, deps.devIdp)
 
   const routeAccess: RouteAccess[] = []
+  const memory = searchMemory(config.search.cacheEntries)
   app.decorate('routeAccess', routeAccess)
   await app.register(
     async (scope) => {
       usePublicViewer(scope)
       enforceAccess(scope, { allowed: ['everyone'], table: routeAccess })
       await scope.register(clientConfigRoutes({ config }))
-      await scope.register(searchRoutes({ db, config, audience: 'public' }))
+      await scope.register(searchRoutes({ db, config, audience: 'public', memory }))
       await scope.register(documentRoutes({ db, store, config, audience: 'public' }))
       await scope.register(vocabularyRoutes({ db, audience: 'public' }))
       await scope.register(feedRoutes({ db, config }))
@@ -165,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         recordViewer: (identity) => recordEmployee(db, identity, adminRule),
       })
       enforceAccess(scope, { allowed: ['everyone', 'employee', 'admin'], table: routeAccess })
-      await scope.register(searchRoutes({ db, config, audience: 'employee' }))
+      await scope.register(searchRoutes({ db, config, audience: 'employee', memory }))
       await scope.register(documentRoutes({ db, store, config, audience: 'employee' }))
       await scope.register(vocabularyRoutes({ db, audience: 'employee' }))
       await scope.register(vocabularyAdminRoutes({ db }))

@@ -118,12 +118,14 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 }
 
 export function openPostgres(connectionString: string): Db {
-  // Search materialises its matches: 32 MB keeps a broad query's set in memory, and cheap
-  // parallel tuples let both cores scan and rank a broad query's matches.
+  // Search materialises its matches: 32 MB keeps a broad query's set in memory. No parallel
+  // workers: a search is one core's work, and with several people searching at once workers
+  // only take cores from the other searches (docs/search.md, "Speed": 42 instead of 31
+  // searches a second at 8 clients on 2 cores, and a lower median at 1).
   const pool = new pg.Pool({
     connectionString,
     max: 10,
-    options: '-c work_mem=32MB -c parallel_tuple_cost=0.001 -c parallel_setup_cost=10',
+    options: '-c work_mem=32MB -c max_parallel_workers_per_gather=0',
   })
   // An idle connection that the server ends (a restart, an administrator) is an 'error' event
   // on the pool; unhandled it would crash the process. The pool replaces it on the next query.

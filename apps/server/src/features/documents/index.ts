@@ -44,4 +44,4 @@ export {
 } from './publishing.ts'
 export { indexUnsplitDocuments, refreshSearchIndex } from './search-index.ts'
 export { getDocument } from './service.ts'
-export { visibleTo } from './visibility.ts'
+export { entryVisibleTo, visibleTo } from './visibility.ts'

@@ -12,3 +12,13 @@ export function visibleTo(viewer: Viewer, params: Params, alias = 'd'): string {
   if (viewer.isAdmin) return live
   return `(${alias}.status = 'goedgekeurd' or ${alias}.owner_id = ${params.add(viewer.id)}) and ${live}`
 }
+
+/**
+ * The same rule on a search entry `se` (migration 0016): an entry exists only for a live
+ * document, and `public` says it is approved.
+ */
+export function entryVisibleTo(viewer: Viewer, params: Params, alias = 'se'): string {
+  if (!isEmployee(viewer)) return `${alias}.public`
+  if (viewer.isAdmin) return 'true'
+  return `(${alias}.public or ${alias}.owner_id = ${params.add(viewer.id)})`
+}

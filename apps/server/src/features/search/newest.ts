@@ -28,7 +28,7 @@ export async function newestPublished(
   const where = whereClause(viewer, filters, match, params)
   return db.query<PublishedDocumentRow>(
     `select ${columns}, d.description
-       from documents d ${DOCUMENT_JOINS}
+       from search_entries se join documents d on d.id = se.document_id ${DOCUMENT_JOINS}
       where ${where} and d.status = 'goedgekeurd' and d.published_at is not null
       order by d.published_at desc, d.id
       limit ${params.add(limit)}`,

@@ -28,5 +28,5 @@ export const MATCHED_SHARE = 0.5
 export function relevanceRank(match: Extract<TextMatch, { kind: 'text' }>, params: Params): string {
   const asked = `to_tsquery('dutch', ${params.add(match.rankQuery)})`
   const matched = `to_tsquery('dutch', ${params.add(match.prefixQuery)})`
-  return `(ts_rank(d.search_vector, ${asked}) + ${MATCHED_SHARE} * ts_rank(d.search_vector, ${matched}))`
+  return `(ts_rank(se.search_vector, ${asked}) + ${MATCHED_SHARE} * ts_rank(se.search_vector, ${matched}))`
 }

@@ -12,13 +12,15 @@ import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { activityClient } from '../activity-logs/client.ts'
 import { suggest } from './complete.ts'
-import { searchDocuments } from './service.ts'
+import { searchDocuments, type SearchMemory } from './service.ts'
 
 export const searchRoutes =
   (deps: {
     db: Db
     config: Pick<Config, 'activityLogs'>
     audience: 'public' | 'employee'
+    /** Shared by both audiences: a visitor's answer is the same through either API. */
+    memory: SearchMemory
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
@@ -33,10 +35,16 @@ export const searchRoutes =
         },
       },
       (request) =>
-        searchDocuments(deps.db, request.viewer, request.query, {
-          client: activityClient(request),
-          limitPerHour: deps.config.activityLogs.searchesPerClientPerHour,
-        }),
+        searchDocuments(
+          deps.db,
+          request.viewer,
+          request.query,
+          {
+            client: activityClient(request),
+            limitPerHour: deps.config.activityLogs.searchesPerClientPerHour,
+          },
+          deps.memory,
+        ),
     )
 
     app.get(

@@ -9,7 +9,8 @@ import { isEmployee, type Viewer } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
 import { clientHash, type ActivityClient } from '../activity-logs/client.ts'
-import { visibleTo } from '../documents/index.ts'
+import { entryVisibleTo } from '../documents/index.ts'
+import { catalogueVersion, VersionedCache } from './cache.ts'
 import { loadResultRows, presentResult } from './results.ts'
 import { relevanceRank } from './relevance.ts'
 import { suggestSpelling } from './suggestion.ts'
@@ -28,38 +29,49 @@ function arrayFilter(column: string, values: string[], noneNames: Set<string>, p
 /** What selects the documents of a search, without its paging and order. */
 export type SearchFilters = Omit<SearchQuery, 'offset' | 'pageSize' | 'sort'>
 
-/** The condition on `d` of a search: visible to the viewer, matching the text and filters. */
+/**
+ * The condition on a search entry `se` (migration 0016) of a search: visible to the viewer,
+ * matching the text and filters. Facet filters name values; entries hold ids of kinds and
+ * theme sets, so a filter selects the ids whose kind or set has those values.
+ */
 export function whereClause(
   viewer: Viewer,
   input: SearchFilters,
   match: TextMatch,
   params: Params,
 ) {
-  const where = [visibleTo(viewer, params)]
+  const where = [entryVisibleTo(viewer, params)]
   if (match.kind === 'text') {
-    where.push(`d.search_vector @@ to_tsquery('dutch', ${params.add(match.prefixQuery)})`)
+    where.push(`se.search_vector @@ to_tsquery('dutch', ${params.add(match.prefixQuery)})`)
   }
+  const kinds: string[] = []
   if (input.categoryType?.length) {
-    where.push(
-      `d.content_type_id in (select id from content_types where name = any(${params.add(input.categoryType)}::text[]))`,
+    kinds.push(
+      `k.content_type_id in (select id from content_types where name = any(${params.add(input.categoryType)}::text[]))`,
     )
   }
   if (input.source?.length) {
-    where.push(
-      `d.source_id in (select id from sources where name = any(${params.add(input.source)}::text[]))`,
+    kinds.push(
+      `k.source_id in (select id from sources where name = any(${params.add(input.source)}::text[]))`,
     )
   }
-  if (input.tags?.length) where.push(arrayFilter('d.theme_names', input.tags, noneValues, params))
+  if (input.wooCategory?.length) {
+    kinds.push(`k.woo_category = any(${params.add(input.wooCategory)}::text[])`)
+  }
+  if (kinds.length) {
+    where.push(`se.kind_id in (select k.id from search_kinds k where ${kinds.join(' and ')})`)
+  }
+  if (input.tags?.length) {
+    const sets = arrayFilter('t.names', input.tags, noneValues, params)
+    where.push(`se.theme_set_id in (select t.id from search_theme_sets t where ${sets})`)
+  }
   if (input.labels?.length && isEmployee(viewer)) {
     const none = new Set<string>([NO_VALUE_BUCKET.labels])
-    where.push(arrayFilter('d.label_names', input.labels, none, params))
+    where.push(arrayFilter('se.label_names', input.labels, none, params))
   }
-  if (input.wooCategory?.length) {
-    where.push(`d.woo_category = any(${params.add(input.wooCategory)}::text[])`)
-  }
-  if (input.minRating) where.push(`d.rating_avg >= ${params.add(input.minRating)}`)
-  if (input.dateFrom) where.push(`d.document_date >= ${params.add(input.dateFrom)}::date`)
-  if (input.dateTo) where.push(`d.document_date <= ${params.add(input.dateTo)}::date`)
+  if (input.minRating) where.push(`se.rating_avg >= ${params.add(input.minRating)}`)
+  if (input.dateFrom) where.push(`se.document_date >= ${params.add(input.dateFrom)}::date`)
+  if (input.dateTo) where.push(`se.document_date <= ${params.add(input.dateTo)}::date`)
   return where.join('\n and ')
 }
 
@@ -69,7 +81,7 @@ async function countMatches(db: Queryable, viewer: Viewer, input: SearchFilters,
   const params = new Params()
   const where = whereClause(viewer, input, match, params)
   const [row] = await db.query<{ n: number }>(
-    `select count(*)::int as n from documents d where ${where}`,
+    `select count(*)::int as n from search_entries se where ${where}`,
     params.values,
   )
   return row!.n
@@ -93,8 +105,6 @@ interface KindRow {
   source: string
   woo_category: string | null
   n: number
-  no_theme: number
-  no_label: number
 }
 
 /** Matching documents counted per year and whole number of stars (null: not rated). */
@@ -104,26 +114,74 @@ interface PeriodRow {
   n: number
 }
 
-interface SearchRow extends Record<string, unknown> {
-  page: string[]
+/** Every count of a search: the facets and (their sum) the total. */
+interface Counts extends Record<string, unknown> {
   kinds: KindRow[]
   periods: PeriodRow[]
   themes: Bucket[]
+  no_theme: number
+  /** Employees only. */
   labels: Bucket[] | null
+  no_label: number
 }
 
-/** Documents share few combinations of themes: count those, then split them into names. */
-const tagBuckets = (column: string) =>
-  `coalesce((select json_agg(json_build_object('key', b.key, 'count', b.n) order by b.n desc, b.key)
-     from (select u.name as key, sum(g.n)::int as n
-             from (select ${column} as names, count(*) as n from m group by 1) g
-             cross join unnest(g.names) as u(name) group by 1) b), '[]')`
+interface SearchRow extends Counts {
+  page: string[]
+}
+
+const NO_COUNTS: Counts = {
+  kinds: [],
+  periods: [],
+  themes: [],
+  no_theme: 0,
+  labels: null,
+  no_label: 0,
+}
 
 /**
- * One statement finds the matching documents once (materialised, narrow, ranked only when
- * the order needs it) and reads from that set the page and every aggregation: two small
- * group-bys whose rows the presenter rolls up into the facets and the total, plus the
- * themes (and labels) by unnesting.
+ * The counts of the matches `m`, read in one pass: a grouping-sets aggregation over the
+ * small integer columns of the entries (kind; year and stars; theme set), whose few hundred
+ * rows are then named and split. Labels (employees only) are counted by their names, as few
+ * documents carry any.
+ */
+function countsSql(withLabels: boolean) {
+  const labels = withLabels
+    ? `coalesce((select json_agg(json_build_object('key', b.key, 'count', b.n) order by b.n desc, b.key)
+         from (select u.name as key, count(*)::int as n
+                 from m cross join unnest(m.label_names) as u(name) group by 1) b), '[]') as labels,
+       (select count(*)::int from m where m.label_names = '{}') as no_label`
+    : `null as labels, 0 as no_label`
+  return `g as (
+       select kind_id, year, stars, theme_set_id, count(*)::int as n
+         from m group by grouping sets ((kind_id), (year, stars), (theme_set_id))
+     )
+     select
+       coalesce((select json_agg(k) from (
+         select c.name as content_type, s.name as source, sk.woo_category, g.n
+           from g join search_kinds sk on sk.id = g.kind_id
+           join content_types c on c.id = sk.content_type_id
+           join sources s on s.id = sk.source_id) k), '[]') as kinds,
+       coalesce((select json_agg(p) from (
+         select g.year, g.stars as rating_floor, g.n from g where g.year is not null) p), '[]') as periods,
+       coalesce((select json_agg(json_build_object('key', b.key, 'count', b.n) order by b.n desc, b.key)
+         from (select u.name as key, sum(g.n)::int as n
+                 from g join search_theme_sets t on t.id = g.theme_set_id
+                 cross join unnest(t.names) as u(name) group by 1) b), '[]') as themes,
+       coalesce((select sum(g.n)::int from g join search_theme_sets t on t.id = g.theme_set_id
+                  where t.names = '{}'), 0) as no_theme,
+       ${labels}`
+}
+
+/** The columns of an entry that the page order and the counts read. */
+const entryColumns = (withLabels: boolean) =>
+  `se.document_id as id, se.kind_id, se.theme_set_id,
+   ${withLabels ? 'se.label_names' : `'{}'::text[] as label_names`},
+   date_part('year', se.document_date)::int as year, floor(se.rating_avg)::int as stars,
+   se.rating_avg, se.rating_count, se.document_date`
+
+/**
+ * One statement finds the matching entries once (materialised, narrow, ranked only when the
+ * order needs it) and reads from that set the page and every count.
  */
 async function runSearch(db: Queryable, viewer: Viewer, input: SearchQuery, match: TextMatch) {
   const params = new Params()
@@ -135,29 +193,12 @@ async function runSearch(db: Queryable, viewer: Viewer, input: SearchQuery, matc
   const withLabels = isEmployee(viewer)
   const [row] = await db.query<SearchRow>(
     `with m as materialized (
-       select d.id, d.content_type_id, d.source_id, d.woo_category, d.theme_names,
-              ${withLabels ? 'd.label_names' : `'{}'::text[] as label_names`},
-              d.rating_avg, d.rating_count, d.document_date, ${rank} as rank
-         from documents d
+       select ${entryColumns(withLabels)}, ${rank} as rank
+         from search_entries se
         where ${where}
-     )
-     select
-       array(select id::text from m order by ${orderBy(input, ranked)} limit ${limit} offset ${offset}) as page,
-       coalesce((select json_agg(k) from (
-         select c.name as content_type, s.name as source, g.woo_category, g.n, g.no_theme,
-                g.no_label
-           from (select content_type_id, source_id, woo_category, count(*)::int as n,
-                        count(*) filter (where cardinality(theme_names) = 0)::int as no_theme,
-                        count(*) filter (where cardinality(label_names) = 0)::int as no_label
-                   from m group by 1, 2, 3) g
-           join content_types c on c.id = g.content_type_id
-           join sources s on s.id = g.source_id) k), '[]') as kinds,
-       coalesce((select json_agg(p) from (
-         select date_part('year', document_date)::int as year,
-                floor(rating_avg)::int as rating_floor, count(*)::int as n
-           from m group by 1, 2) p), '[]') as periods,
-       ${tagBuckets('theme_names')} as themes,
-       ${withLabels ? tagBuckets('label_names') : 'null'} as labels`,
+     ),
+     ${countsSql(withLabels)},
+       array(select id::text from m order by ${orderBy(input, ranked)} limit ${limit} offset ${offset}) as page`,
     params.values,
   )
   return row!
@@ -189,7 +230,7 @@ function ratingBuckets(periods: PeriodRow[]): Bucket[] {
 const sum = <T>(rows: T[], value: (row: T) => number) =>
   rows.reduce((total, row) => total + value(row), 0)
 
-function presentAggregations(row: SearchRow, viewer: Viewer): Aggregations {
+function presentAggregations(row: Counts, viewer: Viewer): Aggregations {
   return {
     sourceFriendlyName: rollUp(
       row.kinds,
@@ -201,11 +242,7 @@ function presentAggregations(row: SearchRow, viewer: Viewer): Aggregations {
       (k) => k.content_type,
       (k) => k.n,
     ),
-    themes: withNoValueLast(
-      row.themes,
-      NO_VALUE_BUCKET.themes,
-      sum(row.kinds, (k) => k.no_theme),
-    ),
+    themes: withNoValueLast(row.themes, NO_VALUE_BUCKET.themes, row.no_theme),
     rating: ratingBuckets(row.periods),
     // Documents without a category are in no bucket: the facet offers no 'none'.
     wooCategory: rollUp(
@@ -220,11 +257,7 @@ function presentAggregations(row: SearchRow, viewer: Viewer): Aggregations {
     ).sort((a, b) => Number(b.key) - Number(a.key)),
     ...(isEmployee(viewer)
       ? {
-          labels: withNoValueLast(
-            row.labels ?? [],
-            NO_VALUE_BUCKET.labels,
-            sum(row.kinds, (k) => k.no_label),
-          ),
+          labels: withNoValueLast(row.labels ?? [], NO_VALUE_BUCKET.labels, row.no_label),
         }
       : {}),
   }
@@ -273,21 +306,89 @@ async function logSearch(
   )
 }
 
-export async function searchDocuments(
+/** What a node keeps between searches (`VersionedCache`: until the catalogue changes). */
+export interface SearchMemory {
+  /** Answers to visitors, by their request; `SEARCH_CACHE_ENTRIES` of them (0: none). */
+  answers: VersionedCache<SearchResponse>
+  /** The counts of the whole published catalogue: what browsing without text shows. */
+  catalogueCounts: VersionedCache<Counts>
+  /**
+   * Visitors' answers being computed, by version and request: the same search asked again
+   * meanwhile (many visitors after a change, say) waits for that answer instead of asking
+   * the database again.
+   */
+  pending: Map<string, Promise<SearchResponse>>
+}
+
+export const searchMemory = (answers: number): SearchMemory => ({
+  answers: new VersionedCache(answers),
+  catalogueCounts: new VersionedCache(1),
+  pending: new Map(),
+})
+
+/** Browsing: no text and no filter, so every published document matches. */
+const isBrowsing = (input: SearchQuery, match: TextMatch) =>
+  match.kind === 'all' &&
+  [input.categoryType, input.tags, input.source, input.wooCategory, input.labels].every(
+    (values) => !values?.length,
+  ) &&
+  !input.minRating &&
+  !input.dateFrom &&
+  !input.dateTo
+
+/**
+ * A visitor browsing: the counts are those of the whole published catalogue, computed once
+ * per catalogue version (with the version of their own snapshot), and the page comes from
+ * the index of the newest entries.
+ */
+async function browse(
+  db: Queryable,
+  input: SearchQuery,
+  memory: SearchMemory,
+  version: number,
+): Promise<SearchRow> {
+  let counts = memory.catalogueCounts.get(version, 'public')
+  if (!counts) {
+    const [row] = await db.query<Counts & { version: string }>(
+      `with m as materialized (select ${entryColumns(false)} from search_entries se where se.public),
+       ${countsSql(false)},
+       (select version::text from search_state) as version`,
+    )
+    const { version: countedAt, ...counted } = row!
+    counts = counted
+    memory.catalogueCounts.set(Number(countedAt), 'public', counts)
+  }
+  const params = new Params()
+  const page = await db.query<{ id: string }>(
+    `select id::text as id
+       from (select se.document_id as id, se.document_date, se.rating_avg, se.rating_count
+               from search_entries se where se.public) entry
+      order by ${orderBy(input, false)}
+      limit ${params.add(input.pageSize)} offset ${params.add((input.offset - 1) * input.pageSize)}`,
+    params.values,
+  )
+  return { ...counts, page: page.map((row) => row.id) }
+}
+
+async function answerSearch(
   db: Queryable,
   viewer: Viewer,
   input: SearchQuery,
-  logging: SearchLogging,
+  memory: SearchMemory,
+  version: number | null,
 ): Promise<SearchResponse> {
   const match = await toTextMatch(db, input.query)
-  const empty: SearchRow = { page: [], kinds: [], periods: [], themes: [], labels: [] }
-  const row = match.kind === 'none' ? empty : await runSearch(db, viewer, input, match)
+  const row =
+    match.kind === 'none'
+      ? { ...NO_COUNTS, page: [] }
+      : version !== null && isBrowsing(input, match)
+        ? await browse(db, input, memory, version)
+        : await runSearch(db, viewer, input, match)
   const total = sum(row.kinds, (kind) => kind.n)
   const rows = await loadResultRows(db, viewer, row.page, match)
   const suggestion = await suggestSpelling(db, match, total, (other) =>
     countMatches(db, viewer, input, other),
   )
-  await logSearch(db, viewer, input, total, logging)
   const corrections = match.kind === 'text' ? match.corrections : []
   return {
     Results: rows.map((result) => presentResult(result, viewer, match)),
@@ -296,4 +397,47 @@ export async function searchDocuments(
     ...(suggestion ? { Suggestion: suggestion } : {}),
     ...(corrections.length ? { Corrections: corrections } : {}),
   }
+}
+
+/**
+ * A search, logged. What visitors see depends only on their request and the catalogue, so
+ * their answers are kept until the catalogue changes; an employee also sees their own
+ * documents and labels, and is always answered afresh.
+ */
+export async function searchDocuments(
+  db: Queryable,
+  viewer: Viewer,
+  input: SearchQuery,
+  logging: SearchLogging,
+  memory: SearchMemory,
+): Promise<SearchResponse> {
+  const answer = isEmployee(viewer)
+    ? await answerSearch(db, viewer, input, memory, null)
+    : await answerVisitor(db, viewer, input, memory)
+  await logSearch(db, viewer, input, answer.Total, logging)
+  return answer
+}
+
+async function answerVisitor(
+  db: Queryable,
+  viewer: Viewer,
+  input: SearchQuery,
+  memory: SearchMemory,
+): Promise<SearchResponse> {
+  const version = await catalogueVersion(db)
+  const key = JSON.stringify(input)
+  const kept = memory.answers.get(version, key)
+  if (kept) return kept
+  const flight = `${version} ${key}`
+  let pending = memory.pending.get(flight)
+  if (!pending) {
+    pending = answerSearch(db, viewer, input, memory, version)
+      .then((answer) => {
+        memory.answers.set(version, key, answer)
+        return answer
+      })
+      .finally(() => memory.pending.delete(flight))
+    memory.pending.set(flight, pending)
+  }
+  return pending
 }

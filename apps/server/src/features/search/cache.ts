@@ -1,0 +1,49 @@
+import type { Queryable } from '../../db/client.ts'
+
+/**
+ * The catalogue's version (migration 0016): every transaction that changes what a search
+ * can answer moves it on once, at its commit.
+ */
+export async function catalogueVersion(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ version: string }>('select version::text from search_state')
+  return Number(row!.version)
+}
+
+/**
+ * What one node remembers of one catalogue version: at most `capacity` values, the least
+ * recently used going first. A newer version empties it; a value computed for an older one
+ * (a request that started before a change) is not kept.
+ *
+ * Why this is safe on several nodes: a value is kept under the version its request read
+ * before its own statements ran, so it is never older than that version; and once a change
+ * commits, every request reads the newer version and no longer finds the older values.
+ */
+export class VersionedCache<T> {
+  private version = 0
+  private readonly values = new Map<string, T>()
+
+  constructor(private readonly capacity: number) {}
+
+  get(version: number, key: string): T | undefined {
+    if (version !== this.version) return undefined
+    const value = this.values.get(key)
+    if (value === undefined) return undefined
+    // Most recently used last.
+    this.values.delete(key)
+    this.values.set(key, value)
+    return value
+  }
+
+  set(version: number, key: string, value: T) {
+    if (this.capacity === 0 || version < this.version) return
+    if (version > this.version) {
+      this.values.clear()
+      this.version = version
+    }
+    this.values.delete(key)
+    this.values.set(key, value)
+    if (this.values.size > this.capacity) {
+      this.values.delete(this.values.keys().next().value!)
+    }
+  }
+}
