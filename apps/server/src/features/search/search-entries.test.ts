@@ -233,7 +233,9 @@ describe("visitors' answers, kept until the catalogue changes", () => {
  * Another node on the same database, recording the statements it runs. With `holdUntil`,
  * its searches wait until that many of its requests have read the catalogue version, so
  * that they are all in flight at once (on PostgreSQL the first could otherwise finish
- * before the last one starts).
+ * before the last one starts). The gate opens when the last read has returned, not when
+ * it was sent: the search held behind it then needs the database again, while that
+ * request goes on at once to find the flight it joins.
  */
 async function secondNode(env: Record<string, string> = {}, holdUntil = 0) {
   const statements: string[] = []
@@ -247,9 +249,11 @@ async function secondNode(env: Record<string, string> = {}, holdUntil = 0) {
     ...ctx.db,
     query: async <T extends Row>(sql: string, params?: readonly unknown[]) => {
       statements.push(sql)
-      if (sql.includes('from search_state') && ++versionReads >= holdUntil) release()
       if (sql.includes('from search_entries')) await gate
-      return ctx.db.query<T>(sql, params)
+      const rows = await ctx.db.query<T>(sql, params)
+      // Released once the last request has its version, so it is about to join the flight.
+      if (sql.includes('from search_state') && ++versionReads >= holdUntil) release()
+      return rows
     },
   }
   const app = await buildApp({
