@@ -13,6 +13,8 @@ export interface Options {
   warmRequests: number
   seed: string
   explain: boolean
+  /** Visitors' searches on the entries in memory (the server's default); `--sql` turns it off. */
+  inMemory: boolean
 }
 
 export function readOptions(): Options {
@@ -26,11 +28,12 @@ export function readOptions(): Options {
       warm: { type: 'string', default: '2000' },
       seed: { type: 'string', default: DEFAULT_SEED },
       explain: { type: 'boolean', default: false },
+      sql: { type: 'boolean', default: false },
     },
   })
   // `npm run bench -- --db pg` in the repository root hands the options to the inner npm,
   // which keeps them as its own settings (npm_config_*) and passes on only their values.
-  const takenByNpm = ['db', 'docs', 'reuse', 'rounds', 'warm', 'seed', 'explain'].filter(
+  const takenByNpm = ['db', 'docs', 'reuse', 'rounds', 'warm', 'seed', 'explain', 'sql'].filter(
     (name) => process.env[`npm_config_${name}`] !== undefined,
   )
   if (positionals.length || takenByNpm.length) {
@@ -59,5 +62,6 @@ export function readOptions(): Options {
     warmRequests,
     seed: values.seed,
     explain: values.explain,
+    inMemory: !values.sql,
   }
 }

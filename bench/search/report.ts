@@ -50,7 +50,7 @@ export async function report(run: RunInfo, results: Results): Promise<string> {
   print(`Machine: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGb} GB, Node ${m.node}, ${m.platform}`)
   print(
     `Workload: ${workload.search.length} distinct searches, ${workload.prefixes.length} suggestion prefixes, ` +
-      `${options.rounds} round(s); result cache off (cold); client in a child process over HTTP`,
+      `${options.rounds} round(s); result cache off (cold); search index in memory ${options.inMemory ? 'on' : 'off (--sql)'}; client in a child process over HTTP`,
   )
   print()
   print(HEADER)

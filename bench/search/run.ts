@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { buildApp } from '../../apps/server/src/app.ts'
+import { FollowedIndex } from '../../apps/server/src/features/search/memory/followed-index.ts'
 import { loadConfig } from '../../apps/server/src/config.ts'
 import type { Db } from '../../apps/server/src/db/client.ts'
 import { LocalFileStore } from '../../apps/server/src/storage/local-file-store.ts'
@@ -84,7 +85,18 @@ async function main() {
   // cache is off ('0'): the cold passes measure what a search costs, so every request must run
   // its SQL, and the bare replay needs every request's statements.
   const recorder = new Recorder()
-  const cold = await startApp(recorder.wrap(db), '0', recorder.onRequest)
+  // The entries in memory, built before measuring (as main.ts starts it at start-up), on
+  // the database itself: its statements are not a request's. Every instance shares it.
+  const searchIndex = options.inMemory ? new FollowedIndex(db) : null
+  if (searchIndex) {
+    const started = performance.now()
+    const { index } = await searchIndex.ready()
+    const seconds = ((performance.now() - started) / 1000).toFixed(1)
+    log(`Search index in memory: ${thousands(index.ordinals)} entries in ${seconds} s`)
+  } else {
+    log('Search index in memory: off (--sql)')
+  }
+  const cold = await startApp(recorder.wrap(db), '0', searchIndex, recorder.onRequest)
   const address = cold.address
   const client = new LoadClient()
 
@@ -162,7 +174,7 @@ async function main() {
       ? await measureWarm(
           searchPaths,
           options.warmRequests,
-          () => startApp(db, String(WARM_CACHE_ENTRIES)),
+          () => startApp(db, String(WARM_CACHE_ENTRIES), searchIndex),
           log,
         )
       : null
@@ -203,6 +215,7 @@ async function main() {
 async function startApp(
   db: Db,
   searchCacheEntries: string,
+  searchIndex: FollowedIndex | null,
   onRequest?: (request: IncomingMessage, response: ServerResponse) => void,
 ) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-'))
@@ -227,6 +240,7 @@ async function startApp(
     db,
     store: new LocalFileStore(path.join(dataDir, 'files')),
     verifyToken: null,
+    searchIndex,
   })
   if (onRequest) app.server.prependListener('request', onRequest)
   const address = await app.listen({ host: '127.0.0.1', port: 0 })

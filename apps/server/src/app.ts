@@ -34,6 +34,7 @@ import { publicationPageHead, publicationRoutes } from './features/publication/r
 import { ratingRoutes } from './features/ratings/routes.ts'
 import { searchRoutes } from './features/search/routes.ts'
 import { searchMemory } from './features/search/service.ts'
+import { FollowedIndex } from './features/search/memory/followed-index.ts'
 import { vocabularyAdminRoutes } from './features/vocabulary/admin-routes.ts'
 import { vocabularyRoutes } from './features/vocabulary/routes.ts'
 import { uploadRoutes } from './features/uploads/routes.ts'
@@ -61,6 +62,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger']
   /** True while the process drains before closing (main.ts): /readyz then answers 503. */
   isDraining?: () => boolean
+  /**
+   * The entries in memory for visitors' searches; by default one of its own when
+   * SEARCH_IN_MEMORY is on. main.ts and the benchmark pass theirs, to build it at start.
+   */
+  searchIndex?: FollowedIndex | null
 }
 
 /** Admins by group or e-mail (decisions.md); the demo admin's group while the dev IdP serves. */
@@ -146,7 +152,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const adminRule = adminRuleOf(config, deps.devIdp)
 
   const routeAccess: RouteAccess[] = []
-  const memory = searchMemory(config.search.cacheEntries)
+  const memory = searchMemory(
+    config.search.cacheEntries,
+    deps.searchIndex !== undefined
+      ? deps.searchIndex
+      : config.search.inMemory
+        ? new FollowedIndex(db, (error) => app.log.error({ err: error }, 'search index failed'))
+        : null,
+  )
   app.decorate('routeAccess', routeAccess)
   await app.register(
     async (scope) => {

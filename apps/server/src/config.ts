@@ -115,6 +115,8 @@ const EnvSchema = z.object({
   SEARCH_LOG_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
   // Answers kept per node for repeated searches, until the catalogue changes (0: none).
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
+  // Visitors' searches on the entries kept in memory (docs/search.md, "In memory").
+  SEARCH_IN_MEMORY: flag('true'),
   // Four eyes: an admin may decide on their own upload only when the city has one admin.
   ALLOW_SELF_VALIDATION: flag('false'),
   // Deleted documents can be restored this long; then the maintenance job purges them.
@@ -225,7 +227,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       searchesPerClientPerHour: env.SEARCH_LOG_LIMIT_PER_HOUR,
     },
     validation: { allowSelfValidation: env.ALLOW_SELF_VALIDATION },
-    search: { cacheEntries: env.SEARCH_CACHE_ENTRIES },
+    search: { cacheEntries: env.SEARCH_CACHE_ENTRIES, inMemory: env.SEARCH_IN_MEMORY },
     deletedRetentionDays: env.DELETED_RETENTION_DAYS,
     footerLinks: {
       privacy: env.FOOTER_PRIVACY_URL,

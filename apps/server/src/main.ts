@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.ts'
 import { seedDemoCatalogue } from './features/catalogue/demo.ts'
 import { requeueDataRequests } from './features/data-requests/outbox.ts'
 import { indexUnsplitDocuments, loadCompoundSplitter } from './features/documents/index.ts'
+import { FollowedIndex } from './features/search/memory/followed-index.ts'
 import { failOrphanedRuns } from './features/harvesting/run.ts'
 import { enqueueDueHarvests } from './features/harvesting/schedule.ts'
 import { hourlyMaintenance } from './features/maintenance/maintenance.ts'
@@ -30,6 +31,9 @@ async function main() {
   const signIn = await createSignIn({ config, db })
   /** Set on the first stop signal; /readyz answers 503 from then on. */
   let stopping = false
+  const searchIndex = config.search.inMemory
+    ? new FollowedIndex(db, (error) => app.log.error({ err: error }, 'search index failed'))
+    : null
   const app = await buildApp({
     config,
     db,
@@ -38,6 +42,7 @@ async function main() {
     devIdp: signIn.devIdp,
     logger,
     isDraining: () => stopping,
+    searchIndex,
   })
   const log = app.log
 
@@ -117,6 +122,16 @@ async function main() {
     log.info(`metrics at http://${address.address}:${address.port}/metrics`)
   }
   worker.start()
+  // Visitors' searches are answered in memory once it holds the entries; until then by SQL.
+  if (searchIndex) {
+    const started = Date.now()
+    searchIndex
+      .ready()
+      .then(({ index }) => {
+        log.info({ entries: index.ordinals, ms: Date.now() - started }, 'search index in memory')
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'search index failed'))
+  }
   // Scheduled harvests: due sources get a run and the worker is woken for it; runs whose
   // job is gone are failed so their source can run again. Any node may tick at once.
   const harvestTick = setInterval(() => {

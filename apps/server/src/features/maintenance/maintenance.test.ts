@@ -87,6 +87,25 @@ describe('the maintenance', () => {
   })
 })
 
+describe('the removed search entries', () => {
+  it('are forgotten after a week, when no node can still need them', async () => {
+    const id = await createDocument(ctx.db, { title: 'Onderhoud zoekindex' })
+    await ctx.db.query('update documents set deleted_at = now() where id = $1', [id])
+    await ctx.db.query(
+      `insert into search_entry_removals (document_id, removed_at)
+       values (gen_random_uuid(), now() - interval '8 days')`,
+    )
+    const report = await runMaintenance({ db: ctx.db, store: ctx.store, config: SETTINGS })
+    expect(report.searchRemovals).toBe(1)
+    // The recent removal stays, for nodes that have not caught up with it yet.
+    const kept = await ctx.db.query<{ id: string }>(
+      'select document_id::text as id from search_entry_removals',
+    )
+    expect(kept.map((row) => row.id)).toContain(id)
+    expect(report.failures).toEqual([])
+  })
+})
+
 describe('npm run maintenance', () => {
   it('runs the purge and the log retention once on the configured data directory and prints what it did', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-maintenance-'))

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts'
 import type { FileStore } from '../../storage/file-store.ts'
 import { pruneActivityLogs, type PrunedActivity } from '../activity-logs/retention.ts'
 import { purgeDeletedDocuments, type PurgeResult } from '../deletion/purge.ts'
+import { pruneSearchRemovals } from '../search/index.ts'
 
 export interface MaintenanceDeps {
   db: Db
@@ -10,20 +11,23 @@ export interface MaintenanceDeps {
   config: Pick<Config, 'activityLogs' | 'deletedRetentionDays'>
 }
 
-export type MaintenanceStep = 'purge' | 'activityLogs'
+export type MaintenanceStep = 'purge' | 'activityLogs' | 'searchRemovals'
 
 /** What one run did; a step that failed is null and its error is in `failures`. */
 export interface MaintenanceReport {
   purge: PurgeResult | null
   activityLogs: PrunedActivity | null
+  /** Records of removed search entries forgotten (kept a week for the nodes' indexes). */
+  searchRemovals: number | null
   failures: Array<{ step: MaintenanceStep; error: unknown }>
 }
 
 /**
  * The periodic upkeep, as the worker runs it hourly and `npm run maintenance` once: purge
  * the documents deleted longer ago than DELETED_RETENTION_DAYS (with their files), and
- * apply the activity logs' retention. Each step runs even when the other fails, so one
- * broken step cannot keep the other's data past its retention.
+ * apply the activity logs' retention, and forget the removed search entries older than a
+ * week. Each step runs even when another fails, so one broken step cannot keep the
+ * others' data past its retention.
  */
 export async function runMaintenance(deps: MaintenanceDeps): Promise<MaintenanceReport> {
   const failures: MaintenanceReport['failures'] = []
@@ -38,7 +42,8 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<Maintenance
   const activityLogs = await attempt('activityLogs', () =>
     pruneActivityLogs(deps.db, deps.config.activityLogs),
   )
-  return { purge, activityLogs, failures }
+  const searchRemovals = await attempt('searchRemovals', () => pruneSearchRemovals(deps.db))
+  return { purge, activityLogs, searchRemovals, failures }
 }
 
 /** What the maintenance says, as the server's logger takes it. */

@@ -12,7 +12,11 @@ import { clientHash, type ActivityClient } from '../activity-logs/client.ts'
 import { entryVisibleTo } from '../documents/index.ts'
 import { catalogueVersion, VersionedCache } from './cache.ts'
 import { loadResultRows, presentResult } from './results.ts'
-import { relevanceRank } from './relevance.ts'
+import { countFound, firstInOrder, pageOrder, selectPublished } from './memory/answer.ts'
+import type { FollowedIndex, IndexSnapshot } from './memory/followed-index.ts'
+import { rankDocs } from './memory/rank.ts'
+import { matchDocs, parseTsquery, type TsQuery } from './memory/tsquery.ts'
+import { MATCHED_SHARE, relevanceRank } from './relevance.ts'
 import { suggestSpelling } from './suggestion.ts'
 import { toTextMatch, type TextMatch } from './text-match.ts'
 
@@ -87,7 +91,7 @@ async function countMatches(db: Queryable, viewer: Viewer, input: SearchFilters,
   return row!.n
 }
 
-function orderBy(input: SearchQuery, ranked: boolean): string {
+function orderBy(input: Pick<SearchQuery, 'sort'>, ranked: boolean): string {
   const byRank = ranked ? 'rank desc, ' : ''
   switch (input.sort) {
     case 'date':
@@ -100,7 +104,7 @@ function orderBy(input: SearchQuery, ranked: boolean): string {
 }
 
 /** Matching documents counted per content type, source and Woo information category. */
-interface KindRow {
+export interface KindRow {
   content_type: string
   source: string
   woo_category: string | null
@@ -108,14 +112,14 @@ interface KindRow {
 }
 
 /** Matching documents counted per year and whole number of stars (null: not rated). */
-interface PeriodRow {
+export interface PeriodRow {
   year: number
   rating_floor: number | null
   n: number
 }
 
 /** Every count of a search: the facets and (their sum) the total. */
-interface Counts extends Record<string, unknown> {
+export interface Counts extends Record<string, unknown> {
   kinds: KindRow[]
   periods: PeriodRow[]
   themes: Bucket[]
@@ -318,12 +322,15 @@ export interface SearchMemory {
    * the database again.
    */
   pending: Map<string, Promise<SearchResponse>>
+  /** The published entries in memory (`SEARCH_IN_MEMORY`), or null: SQL only. */
+  index: FollowedIndex | null
 }
 
-export const searchMemory = (answers: number): SearchMemory => ({
+export const searchMemory = (answers: number, index: FollowedIndex | null): SearchMemory => ({
   answers: new VersionedCache(answers),
   catalogueCounts: new VersionedCache(1),
   pending: new Map(),
+  index,
 })
 
 /** Browsing: no text and no filter, so every published document matches. */
@@ -370,6 +377,93 @@ async function browse(
   return { ...counts, page: page.map((row) => row.id) }
 }
 
+/** Candidates beyond the page that the memory's order hands the database to order. */
+const RESCORED_MARGIN = 20
+/** Deeper pages are left to SQL: ordering their candidates costs more than it saves. */
+const MAX_IN_MEMORY_CANDIDATES = 5000
+
+/**
+ * A visitor's search on the entries in memory (docs/search.md, "In memory"): the matches,
+ * the filters and every count computed there, and the order too; the database then orders
+ * the few candidates of the page with the real `ts_rank`, so the page is exactly what SQL
+ * gives. Null when the index does not hold the request's version yet, or cannot evaluate
+ * the query: then SQL answers.
+ */
+async function searchInMemory(
+  db: Queryable,
+  input: SearchQuery,
+  match: Extract<TextMatch, { kind: 'all' | 'text' }>,
+  index: FollowedIndex,
+  version: number,
+): Promise<SearchRow | null> {
+  const start = (input.offset - 1) * input.pageSize
+  const wanted = start + input.pageSize + RESCORED_MARGIN
+  if (wanted > MAX_IN_MEMORY_CANDIDATES || !index.at(version)) return null
+  const queries = match.kind === 'text' ? await parsedQueries(db, match) : null
+  // Taken after the await: one snapshot, read without a pause, for the whole computation.
+  const snapshot = index.at(version)
+  if (!snapshot) return null
+  const matched = queries ? matchDocs(queries.matched, snapshot.index) : null
+  if (queries && !matched) return null
+  const found = selectPublished(snapshot, input, matched)
+  const ranked = queries !== null && input.sort === 'relevance'
+  const scores = ranked ? combinedRank(queries, snapshot, found) : null
+  const first = firstInOrder(
+    found.length,
+    Math.min(wanted, found.length),
+    pageOrder(snapshot, input.sort, scores, found),
+  )
+  const candidates = first.map((position) => snapshot.index.ids[found[position]!]!)
+  return {
+    ...countFound(snapshot, found),
+    page: await orderCandidates(db, input, match, candidates, start),
+  }
+}
+
+async function parsedQueries(db: Queryable, match: Extract<TextMatch, { kind: 'text' }>) {
+  const [row] = await db.query<{ matched: string; asked: string }>(
+    `select to_tsquery('dutch', $1)::text as matched, to_tsquery('dutch', $2)::text as asked`,
+    [match.prefixQuery, match.rankQuery],
+  )
+  return { matched: parseTsquery(row!.matched), asked: parseTsquery(row!.asked) }
+}
+
+/** `relevanceRank`, computed in memory for every found document (per position). */
+function combinedRank(
+  queries: { matched: TsQuery; asked: TsQuery },
+  snapshot: IndexSnapshot,
+  found: Int32Array,
+): Float64Array {
+  const asked = rankDocs(queries.asked, snapshot.index, found, found.length)
+  const matched = rankDocs(queries.matched, snapshot.index, found, found.length)
+  return asked.map((rank, i) => rank + MATCHED_SHARE * matched[i]!)
+}
+
+/** The page among the candidates, in the order SQL gives them (`orderBy`, real rank). */
+async function orderCandidates(
+  db: Queryable,
+  input: SearchQuery,
+  match: Extract<TextMatch, { kind: 'all' | 'text' }>,
+  candidates: string[],
+  start: number,
+): Promise<string[]> {
+  if (candidates.length <= start) return []
+  const params = new Params()
+  const ranked = match.kind === 'text' && input.sort === 'relevance'
+  const rank = ranked ? relevanceRank(match, params) : '0::real'
+  const rows = await db.query<{ id: string }>(
+    `select id::text as id
+       from (select se.document_id as id, se.document_date, se.rating_avg, se.rating_count,
+                    ${rank} as rank
+               from search_entries se
+              where se.document_id = any(${params.add(candidates)}::uuid[]) and se.public) m
+      order by ${orderBy(input, ranked)}
+      limit ${params.add(input.pageSize)} offset ${params.add(start)}`,
+    params.values,
+  )
+  return rows.map((row) => row.id)
+}
+
 async function answerSearch(
   db: Queryable,
   viewer: Viewer,
@@ -383,7 +477,9 @@ async function answerSearch(
       ? { ...NO_COUNTS, page: [] }
       : version !== null && isBrowsing(input, match)
         ? await browse(db, input, memory, version)
-        : await runSearch(db, viewer, input, match)
+        : ((version !== null && memory.index
+            ? await searchInMemory(db, input, match, memory.index, version)
+            : null) ?? (await runSearch(db, viewer, input, match)))
   const total = sum(row.kinds, (kind) => kind.n)
   const rows = await loadResultRows(db, viewer, row.page, match)
   const suggestion = await suggestSpelling(db, match, total, (other) =>
