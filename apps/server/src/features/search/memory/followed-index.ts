@@ -206,7 +206,7 @@ export class FollowedIndex {
     for (const row of rows) if (row.what === 'entry') index.put(toEntry(row as EntryRow))
     const themeSets = new Map(previous?.themeSets)
     for (const set of state.themeSets) themeSets.set(set.id, set.names)
-    this.themeSetIds = Math.max(this.themeSetIds, ...state.themeSets.map((set) => set.id))
+    for (const set of state.themeSets) this.themeSetIds = Math.max(this.themeSetIds, set.id)
     this.mark = state.mark
     this.caughtUpAt = startedAt
     this.snapshot = {
