@@ -5,6 +5,7 @@ import { createDocument } from '../../../../test/factories.ts'
 import type { Db, Queryable } from '../../../db/client.ts'
 import { migrate } from '../../../db/migrate.ts'
 import { openPostgres } from '../../../db/client.ts'
+import { catalogueVersion } from '../cache.ts'
 import { FollowedIndex, type IndexSnapshot } from './followed-index.ts'
 
 /**
@@ -13,9 +14,6 @@ import { FollowedIndex, type IndexSnapshot } from './followed-index.ts'
  */
 const liveIds = (snapshot: IndexSnapshot) =>
   snapshot.index.ids.filter((_, ordinal) => snapshot.index.live[ordinal]).sort()
-
-const versionOf = async (db: Queryable) =>
-  Number((await db.query<{ v: string }>('select version::text as v from search_state'))[0]!.v)
 
 describe('the index in memory', () => {
   let db: Db
@@ -27,10 +25,10 @@ describe('the index in memory', () => {
   it('holds a version only once it has read it, and gives way until then', async () => {
     const index = new FollowedIndex(db)
     const first = await createDocument(db, { title: 'Eerste' })
-    expect(index.at(await versionOf(db))).toBeNull()
+    expect(index.at(await catalogueVersion(db))).toBeNull()
     expect(liveIds(await index.ready())).toEqual([first])
     const second = await createDocument(db, { title: 'Tweede' })
-    const version = await versionOf(db)
+    const version = await catalogueVersion(db)
     expect(index.at(version)).toBeNull()
     const caughtUp = await index.ready()
     expect(caughtUp.version).toBe(version)

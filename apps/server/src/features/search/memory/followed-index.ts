@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../db/client.ts'
+import { catalogueVersion } from '../cache.ts'
 import { EntryIndex, type IndexedEntry } from './entry-index.ts'
 import { parseTsvector } from './tsvector.ts'
 
@@ -136,11 +137,9 @@ export class FollowedIndex {
     for (;;) {
       this.follow()
       await this.work
-      const current = await this.db.query<{ version: string }>(
-        'select version::text from search_state',
-      )
+      const current = await catalogueVersion(this.db)
       const snapshot = this.snapshot
-      if (snapshot && snapshot.version >= Number(current[0]!.version)) return snapshot
+      if (snapshot && snapshot.version >= current) return snapshot
       if (this.failures > 3) throw new Error('the search index could not be built')
     }
   }
