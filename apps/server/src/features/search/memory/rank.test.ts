@@ -5,7 +5,7 @@ import { rankDocs } from './rank.ts'
 import {
   askDatabase,
   loadVectors,
-  MemorySource,
+  memorySource,
   parseAll,
   queryTexts,
   seededRandom,
@@ -53,7 +53,7 @@ function differences(
 
 describe('rankDocs', () => {
   it('equals ts_rank to the bit for every vector', () => {
-    const source = new MemorySource(parseAll(vectors))
+    const source = memorySource(parseAll(vectors))
     const all = Int32Array.from(vectors.keys())
     const wrong = differences((text) => ({
       docs: all,
@@ -63,7 +63,7 @@ describe('rankDocs', () => {
   })
 
   it('equals ts_rank to the bit when given only the matching documents', () => {
-    const source = new MemorySource(parseAll(vectors))
+    const source = memorySource(parseAll(vectors))
     const wrong = differences((text, i) => {
       const matching: number[] = []
       for (const [doc, match] of [...answers[i]!.matches].entries()) {

@@ -1,78 +1,38 @@
 import type { Queryable } from '../../../db/client.ts'
-import type { PostingList, PostingSource } from './postings.ts'
+import { seededRandom as mulberry32 } from '../../../../demo/tools/lib/random.ts'
+import { EntryIndex } from './entry-index.ts'
 import { parseTsvector, type TsvectorEntry } from './tsvector.ts'
 
 /**
- * For the tests of the in-memory query evaluation: a small PostingSource over parsed
+ * For the tests of the in-memory query evaluation: the index over parsed
  * vectors, and seeded random vectors and queries that make PostgreSQL's corner cases
  * common (shared prefixes, lexemes without positions, several lexemes at one position).
  */
 
-/** Lexeme order in a tsvector: UTF-8 bytes as memcmp, a shorter one first. */
-const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b))
-
-/** Posting lists built from whole vectors, one ordinal per vector in the given order. */
-export class MemorySource implements PostingSource {
-  readonly ordinals: number
-  private readonly lexemes: string[]
-  private readonly lists = new Map<string, PostingList>()
-
-  constructor(vectors: readonly (readonly TsvectorEntry[])[]) {
-    this.ordinals = vectors.length
-    const building = new Map<string, { docs: number[]; starts: number[]; positions: number[] }>()
-    vectors.forEach((vector, ordinal) => {
-      for (const { lexeme, positions } of vector) {
-        let list = building.get(lexeme)
-        if (!list) building.set(lexeme, (list = { docs: [], starts: [0], positions: [] }))
-        list.docs.push(ordinal)
-        list.positions.push(...positions)
-        list.starts.push(list.positions.length)
-      }
+/**
+ * The index of the server (`EntryIndex`) over whole vectors, one ordinal per vector in the
+ * given order, so the tests evaluate on the lists and lookups search really uses.
+ */
+export function memorySource(vectors: readonly (readonly TsvectorEntry[])[]): EntryIndex {
+  const index = new EntryIndex()
+  vectors.forEach((lexemes, ordinal) => {
+    index.put({
+      id: String(ordinal),
+      public: true,
+      kindId: 0,
+      themeSetId: 0,
+      date: 20260101,
+      ratingAvg: null,
+      ratingCount: 0,
+      lexemes,
     })
-    for (const [lexeme, list] of building) {
-      this.lists.set(lexeme, {
-        lexeme,
-        length: list.docs.length,
-        docs: Int32Array.from(list.docs),
-        starts: Int32Array.from(list.starts),
-        positions: Uint16Array.from(list.positions),
-      })
-    }
-    this.lexemes = [...building.keys()].sort(byBytes)
-  }
-
-  lookup(text: string, prefix: boolean): readonly PostingList[] {
-    if (!prefix) {
-      const list = this.lists.get(text)
-      return list ? [list] : []
-    }
-    let low = 0
-    let high = this.lexemes.length
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      if (byBytes(this.lexemes[middle]!, text) < 0) low = middle + 1
-      else high = middle
-    }
-    const found: PostingList[] = []
-    for (let at = low; at < this.lexemes.length; at++) {
-      const lexeme = this.lexemes[at]!
-      if (!lexeme.startsWith(text)) break
-      found.push(this.lists.get(lexeme)!)
-    }
-    return found
-  }
+  })
+  return index
 }
 
-/** mulberry32: a small seeded generator, so every run tests the same cases. */
+/** The demo generator's seeded PRNG (mulberry32), so every run tests the same cases. */
 export function seededRandom(seed: number) {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const next = mulberry32(seed)
   const int = (below: number) => Math.floor(next() * below)
   const pick = <T>(items: readonly T[]): T => items[int(items.length)]!
   return { next, int, pick }

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts'
 import {
   askDatabase,
   loadVectors,
-  MemorySource,
+  memorySource,
   parseAll,
   queryTexts,
   seededRandom,
@@ -35,7 +35,7 @@ afterAll(() => db.close())
 
 describe('matchDocs', () => {
   it('matches exactly the vectors that @@ matches', () => {
-    const source = new MemorySource(parseAll(vectors))
+    const source = memorySource(parseAll(vectors))
     const wrong: string[] = []
     texts.forEach((text, i) => {
       const matches = matchDocs(parseTsquery(text), source)
