@@ -12,15 +12,19 @@ import { clientHash, type ActivityClient } from '../activity-logs/client.ts'
 import { entryVisibleTo } from '../documents/index.ts'
 import { catalogueVersion, VersionedCache } from './cache.ts'
 import { loadResultRows, presentResult } from './results.ts'
-import { countFound, firstInOrder, pageOrder, selectPublished } from './memory/answer.ts'
+import {
+  countFound,
+  firstInOrder,
+  NO_THEME_VALUES,
+  pageOrder,
+  selectPublished,
+} from './memory/answer.ts'
 import type { FollowedIndex, IndexSnapshot } from './memory/followed-index.ts'
 import { rankDocs } from './memory/rank.ts'
 import { matchDocs, parseTsquery, type TsQuery } from './memory/tsquery.ts'
 import { MATCHED_SHARE, relevanceRank } from './relevance.ts'
 import { suggestSpelling } from './suggestion.ts'
 import { toTextMatch, type TextMatch } from './text-match.ts'
-
-const noneValues = new Set<string>([NO_VALUE_BUCKET.tags, NO_VALUE_BUCKET.themes])
 
 /** `= any(names)`, where the 'no value' bucket name selects documents without any. */
 function arrayFilter(column: string, values: string[], noneNames: Set<string>, params: Params) {
@@ -66,7 +70,7 @@ export function whereClause(
     where.push(`se.kind_id in (select k.id from search_kinds k where ${kinds.join(' and ')})`)
   }
   if (input.tags?.length) {
-    const sets = arrayFilter('t.names', input.tags, noneValues, params)
+    const sets = arrayFilter('t.names', input.tags, NO_THEME_VALUES, params)
     where.push(`se.theme_set_id in (select t.id from search_theme_sets t where ${sets})`)
   }
   if (input.labels?.length && isEmployee(viewer)) {

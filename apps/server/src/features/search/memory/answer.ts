@@ -2,7 +2,8 @@ import { NO_VALUE_BUCKET, type Bucket, type SearchQuery } from '@dataportaal/con
 import type { Counts, KindRow, PeriodRow, SearchFilters } from '../service.ts'
 import type { IndexSnapshot } from './followed-index.ts'
 
-const noneThemes = new Set<string>([NO_VALUE_BUCKET.tags, NO_VALUE_BUCKET.themes])
+/** The theme filter values that select documents without a theme (SQL and memory alike). */
+export const NO_THEME_VALUES = new Set<string>([NO_VALUE_BUCKET.tags, NO_VALUE_BUCKET.themes])
 
 /** 'YYYY-MM-DD' as the number yyyymmdd, as the index keeps dates. */
 const dateNumber = (date: string) => Number(date.slice(0, 10).replaceAll('-', ''))
@@ -42,7 +43,7 @@ export function selectPublished(
         (kind.wooCategory !== null && input.wooCategory.includes(kind.wooCategory))),
   )
   const tags = input.tags ?? []
-  const wantsNone = tags.some((tag) => noneThemes.has(tag))
+  const wantsNone = tags.some((tag) => NO_THEME_VALUES.has(tag))
   const sets = allowedIds(snapshot.themeSets, tags.length > 0, (names) =>
     names.length === 0 ? wantsNone : names.some((name) => tags.includes(name)),
   )
