@@ -42,8 +42,9 @@ function aDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
       month: `2026-${String(i + 1).padStart(2, '0')}`,
       count: i === 10 ? 5 : 0,
     })),
+    // The 30 days of the period, 2026-10-24 to 2026-11-22, each once.
     opensPerDay: Array.from({ length: 30 }, (_, i) => ({
-      day: `2026-11-${String((i % 28) + 1).padStart(2, '0')}`,
+      day: new Date(Date.UTC(2026, 9, 24 + i)).toISOString().slice(0, 10),
       count: i === 29 ? 6 : 0,
     })),
     topDocuments: [{ id: DOC_ID, title: 'Fietstellingen binnenstad', count: 6 }],
