@@ -11,6 +11,7 @@ import { createSignIn } from '../src/auth/sign-in.ts'
 import { createTokenVerifier, localKeys } from '../src/auth/verify-token.ts'
 import { loadConfig } from '../src/config.ts'
 import type { Db } from '../src/db/client.ts'
+import type { FollowedIndex } from '../src/features/search/memory/followed-index.ts'
 import type { FileStore } from '../src/storage/file-store.ts'
 import { LocalFileStore } from '../src/storage/local-file-store.ts'
 import { createTestDb } from './db.ts'
@@ -83,6 +84,11 @@ export interface TestContextOptions {
   env?: Record<string, string>
   /** Another file store than DATA_DIR/files (e.g. Azurite's, test/azurite.ts). */
   store?: (dataDir: string) => Promise<FileStore>
+  /**
+   * The search entries in memory, made on the test's database, so a test can bring them up
+   * to date (`ready()`) before it asks; the app makes its own if absent.
+   */
+  searchIndex?: (db: Db) => FollowedIndex
 }
 
 /** The real app on a fresh database, with a local signing key standing in for the IdP. */
@@ -122,6 +128,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     store,
     verifyToken: signIn.verifyToken,
     devIdp: signIn.devIdp,
+    searchIndex: options.searchIndex?.(db),
   })
   await app.ready()
   const tokenFor: TestContext['tokenFor'] = (identity, options = {}) =>

@@ -59,6 +59,6 @@ export const searchRoutes =
           response: { 200: CompleteResponse, 422: Problem },
         },
       },
-      (request) => suggest(deps.db, request.params.query),
+      (request) => suggest(deps.db, request.params.query, deps.memory.index),
     )
   }

@@ -46,7 +46,7 @@ const mismatches = () =>
          or t.names <> d.theme_names or se.label_names <> d.label_names
          or se.document_date <> d.document_date
          or se.rating_avg is distinct from d.rating_avg or se.rating_count <> d.rating_count
-         or se.search_vector <> d.search_vector`,
+         or se.search_vector <> d.search_vector or se.title <> d.title`,
   )
 
 const visitorFinds = async (query: string) =>

@@ -1,4 +1,5 @@
 import type { PostingList, PostingSource } from './postings.ts'
+import { TitleIndex, type EntryTitle } from './titles.ts'
 
 /** One search entry as the index keeps it (`search_entries`, its vector already parsed). */
 export interface IndexedEntry {
@@ -12,6 +13,8 @@ export interface IndexedEntry {
   ratingAvg: number | null
   ratingCount: number
   lexemes: ReadonlyArray<{ lexeme: string; positions: readonly number[] }>
+  /** Its title when published (for suggestions); null otherwise. */
+  title: EntryTitle | null
 }
 
 /** A typed array that grows: appending is amortised O(1). */
@@ -89,6 +92,8 @@ export class EntryIndex implements PostingSource {
   private readonly ratingList = new Growable(new Float64Array(64), (n) => new Float64Array(n))
   private readonly ratingCountList = new Growable(new Int32Array(64), int32s)
   private dead = 0
+  /** The published titles, by the same ordinals (suggestions, `complete.ts`). */
+  readonly titles = new TitleIndex()
 
   get ordinals() {
     return this.ids.length
@@ -133,6 +138,7 @@ export class EntryIndex implements PostingSource {
     this.dateList.push(entry.date)
     this.ratingList.push(entry.ratingAvg ?? Number.NaN)
     this.ratingCountList.push(entry.ratingCount)
+    this.titles.add(entry.title)
     for (const { lexeme, positions } of entry.lexemes) {
       let list = this.lists.get(lexeme)
       if (!list) {

@@ -37,11 +37,21 @@ interface EntryRow extends Record<string, unknown> {
   rating_avg: string | null
   rating_count: number
   vector: string
+  /** Null unless published: only published titles are suggested. */
+  title: string | null
+  normalized_title: string | null
 }
 
+/**
+ * An entry as the index keeps it. The title is normalized by the database, so what the
+ * suggestions match is exactly what `portal_normalize` gives (migration 0018 copies the
+ * title into the entry, so a changed title rewrites it).
+ */
 const ENTRY_COLUMNS = `se.document_id::text as id, se.public, se.kind_id, se.theme_set_id,
   to_char(se.document_date, 'YYYYMMDD')::int as date, se.rating_avg::text as rating_avg,
-  se.rating_count, se.search_vector::text as vector`
+  se.rating_count, se.search_vector::text as vector,
+  case when se.public then se.title end as title,
+  case when se.public then portal_normalize(se.title) end as normalized_title`
 
 function toEntry(row: EntryRow): IndexedEntry {
   return {
@@ -54,6 +64,10 @@ function toEntry(row: EntryRow): IndexedEntry {
     ratingAvg: row.rating_avg === null ? null : Math.fround(Number(row.rating_avg)),
     ratingCount: row.rating_count,
     lexemes: parseTsvector(row.vector),
+    title:
+      row.title === null || row.normalized_title === null
+        ? null
+        : { shown: row.title, normalized: row.normalized_title },
   }
 }
 
@@ -94,10 +108,11 @@ const CATCH_UP_SQL = `
   )
   select 'state' as what, state, null::text as id, null::boolean as public, null::int as kind_id,
          null::int as theme_set_id, null::int as date, null::text as rating_avg,
-         null::int as rating_count, null::text as vector
+         null::int as rating_count, null::text as vector, null::text as title,
+         null::text as normalized_title
     from state
   union all
-  select 'removal', null, r.document_id::text, null, null, null, null, null, null, null
+  select 'removal', null, r.document_id::text, null, null, null, null, null, null, null, null, null
     from search_entry_removals r where r.removed_xid >= $1::xid8
   union all
   select 'entry', null, ${ENTRY_COLUMNS}
@@ -184,6 +199,8 @@ export class FollowedIndex {
         [after, BUILD_BATCH],
       )
       for (const row of rows) index.put(toEntry(row))
+      // Sorted batch by batch too, so no single step holds the event loop for long.
+      index.titles.sortNew()
       if (rows.length < BUILD_BATCH) break
       after = rows[rows.length - 1]!.id
     }
@@ -203,6 +220,8 @@ export class FollowedIndex {
     const state = JSON.parse(stateRow!.state!) as CatchUpState
     for (const row of rows) if (row.what === 'removal') index.remove(row.id!)
     for (const row of rows) if (row.what === 'entry') index.put(toEntry(row as EntryRow))
+    // Here rather than at the first suggestion: no request waits for it.
+    index.titles.sortNew()
     const themeSets = new Map(previous?.themeSets)
     for (const set of state.themeSets) themeSets.set(set.id, set.names)
     for (const set of state.themeSets) this.themeSetIds = Math.max(this.themeSetIds, set.id)

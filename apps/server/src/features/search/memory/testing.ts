@@ -25,6 +25,7 @@ export function memorySource(vectors: readonly (readonly TsvectorEntry[])[]): En
       ratingAvg: null,
       ratingCount: 0,
       lexemes,
+      title: null,
     })
   })
   return index
