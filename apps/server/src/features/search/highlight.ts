@@ -33,6 +33,22 @@ const MIN_PART_QUERY = 3
  */
 const withoutEnding = (word: string) => (word.length > 4 ? word.replace(/(?:en|s)$/u, '') : word)
 
+/** Characters seen often enough to keep: letters of the texts on result pages. */
+const MAX_KEPT_CHARACTERS = 10_000
+const normalizedCharacters = new Map<string, string>()
+
+/** `normalizeText` of one character, kept: every word of every result page passes here. */
+function normalizeCharacter(character: string) {
+  let normalized = normalizedCharacters.get(character)
+  if (normalized === undefined) {
+    normalized = normalizeText(character)
+    if (normalizedCharacters.size < MAX_KEPT_CHARACTERS) {
+      normalizedCharacters.set(character, normalized)
+    }
+  }
+  return normalized
+}
+
 /** A word as search sees it, with where each of its normalised letters is in the original. */
 function normalizeWithOffsets(word: string) {
   let text = ''
@@ -40,7 +56,7 @@ function normalizeWithOffsets(word: string) {
   const ends: number[] = []
   let at = 0
   for (const character of word) {
-    for (const letter of normalizeText(character)) {
+    for (const letter of normalizeCharacter(character)) {
       text += letter
       starts.push(at)
       ends.push(at + character.length)
