@@ -11,9 +11,17 @@ export interface Figures {
   /** The statements' own time while the server ran them (same requests). */
   sqlInServer: Record<'search' | 'complete', Stats>
   bare: Record<'search' | 'complete', Stats & { throughput: number }>
+  /**
+   * The request's own work without HTTP, validation and presentation: its statements bare
+   * plus, for a search answered in memory, that evaluation timed alone (bench/search/engine.ts).
+   */
+  work: Record<'search' | 'complete', Stats>
   /** The browse kind (no text) at c=1, every round. */
   browse: Stats
+  /** API / work: the target. */
   ratio: Record<'search' | 'complete', { p50: number; mean: number }>
+  /** API / bare SQL alone: information (the in-memory work is in the API, not in it). */
+  sqlRatio: Record<'search' | 'complete', { p50: number; mean: number }>
   serverRatio: Record<'search' | 'complete', { p50: number; mean: number }>
   /** The warm pass (result cache on, Zipf mix); null when left out. */
   warm: WarmFigures | null
@@ -76,7 +84,7 @@ export function targetsFor(kind: DbKind, figures: Figures): Target[] {
     ...targets,
     ms('browse (no text) p50, c=1', 30, 60, figures.browse.p50),
     ms('suggestions p95, c=8', 15, 25, complete8.p95),
-    { name: 'search API/bare SQL, p50', limit: 1.3, value: figures.ratio.search.p50, unit: 'x' },
-    { name: 'search API/bare SQL, mean', limit: 1.3, value: figures.ratio.search.mean, unit: 'x' },
+    { name: 'search API/bare work, p50', limit: 1.3, value: figures.ratio.search.p50, unit: 'x' },
+    { name: 'search API/bare work, mean', limit: 1.3, value: figures.ratio.search.mean, unit: 'x' },
   ]
 }

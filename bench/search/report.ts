@@ -63,17 +63,20 @@ export async function report(run: RunInfo, results: Results): Promise<string> {
     print(statsRow(`  its SQL    c=1`, figures.sqlInServer[endpoint], NaN, '-'))
     const bare = figures.bare[endpoint]
     print(statsRow(`  bare SQL   c=1`, bare, bare.throughput, '-'))
+    print(statsRow(`  bare work  c=1`, figures.work[endpoint], NaN, '-'))
   }
   print()
   const ratios = (r: Figures['ratio']) =>
     `search p50 ${r.search.p50.toFixed(2)}x, mean ${r.search.mean.toFixed(2)}x; ` +
     `complete p50 ${r.complete.p50.toFixed(2)}x, mean ${r.complete.mean.toFixed(2)}x`
-  print(`API/bare SQL at c=1:    ${ratios(figures.ratio)}`)
-  print(`server/bare SQL at c=1: ${ratios(figures.serverRatio)}`)
+  print(`API/bare work at c=1:    ${ratios(figures.ratio)}`)
+  print(`server/bare work at c=1: ${ratios(figures.serverRatio)}`)
+  print(`API/bare SQL at c=1:     ${ratios(figures.sqlRatio)}`)
   print(
     '(API: as the client sees it; in server: from the request event until the answer is sent; ' +
       'its SQL: the time of its statements within that; bare SQL: the same statements ' +
-      'replayed one after another on the same pool, without HTTP)',
+      'replayed one after another on the same pool, without HTTP; bare work: bare SQL plus ' +
+      'what the search computed in memory, timed alone)',
   )
   const httpErrors = passes.flatMap((p) => p.samples.filter((s) => s.error))
   print(
@@ -86,40 +89,47 @@ export async function report(run: RunInfo, results: Results): Promise<string> {
   print('Search at c=1 by kind of query (ms):')
   print(
     `  ${padEnd('kind', 12)}${pad('n', 4)}${pad('p50', 8)}${pad('p95', 8)}${pad('max', 8)}` +
-      `${pad('bare p50', 10)}${pad('bare p95', 10)}${pad('median results', 16)}`,
+      `${pad('bare p50', 10)}${pad('work p50', 10)}${pad('median results', 16)}`,
   )
   for (const kind of QUERY_KINDS) {
     const rows = perQuery.filter((q) => q.kind === kind)
     if (rows.length === 0) continue
     const api = stats(rows.map((q) => q.apiMs))
     const bare = stats(rows.map((q) => q.bareMs))
+    const work = stats(rows.map((q) => q.workMs))
     print(
       `  ${padEnd(kind, 12)}${pad(rows.length, 4)}${pad(fmt(api.p50), 8)}${pad(fmt(api.p95), 8)}${pad(fmt(api.max), 8)}` +
-        `${pad(fmt(bare.p50), 10)}${pad(fmt(bare.p95), 10)}${pad(thousands(median(rows.map((q) => q.total ?? 0))), 16)}`,
+        `${pad(fmt(bare.p50), 10)}${pad(fmt(work.p50), 10)}${pad(thousands(median(rows.map((q) => q.total ?? 0))), 16)}`,
     )
   }
 
   print()
-  print('Where the bare SQL time of a search goes (c=1 replay):')
+  print(
+    'Where the bare SQL time of a search goes (c=1 replay; in server: mean of the same statements as served):',
+  )
   const byStatement = new Map<string, number[]>()
+  const inServer = new Map<string, number[]>()
   for (const q of perQuery) {
     for (const s of q.perStatement)
       byStatement.set(s.kind, [...(byStatement.get(s.kind) ?? []), s.ms])
+    for (const s of q.inServerPerStatement)
+      inServer.set(s.kind, [...(inServer.get(s.kind) ?? []), s.ms])
   }
   const bareTotal = perQuery.reduce(
     (sum, q) => sum + q.perStatement.reduce((a, s) => a + s.ms, 0),
     0,
   )
   print(
-    `  ${padEnd('statement', 54)}${pad('count', 6)}${pad('mean ms', 9)}${pad('p95 ms', 9)}${pad('share', 8)}`,
+    `  ${padEnd('statement', 54)}${pad('count', 6)}${pad('mean ms', 9)}${pad('p95 ms', 9)}${pad('share', 8)}${pad('in server', 11)}`,
   )
   for (const [kind, values] of [...byStatement].sort(
     (a, b) => b[1].reduce((x, y) => x + y, 0) - a[1].reduce((x, y) => x + y, 0),
   )) {
     const s = stats(values)
     const share = values.reduce((a, b) => a + b, 0) / bareTotal
+    const server = stats(inServer.get(kind) ?? [])
     print(
-      `  ${padEnd(kind, 54)}${pad(values.length, 6)}${pad(fmt(s.mean, 2), 9)}${pad(fmt(s.p95, 2), 9)}${pad(`${(share * 100).toFixed(0)}%`, 8)}`,
+      `  ${padEnd(kind, 54)}${pad(values.length, 6)}${pad(fmt(s.mean, 2), 9)}${pad(fmt(s.p95, 2), 9)}${pad(`${(share * 100).toFixed(0)}%`, 8)}${pad(fmt(server.mean, 2), 11)}`,
     )
   }
 
@@ -137,11 +147,11 @@ export async function report(run: RunInfo, results: Results): Promise<string> {
   print()
   print('10 slowest searches at c=1 (ms):')
   print(
-    `  ${pad('API', 7)}${pad('bare', 7)}${pad('c=8', 7)}${pad('results', 9)}  ${padEnd('kind', 11)} query`,
+    `  ${pad('API', 7)}${pad('work', 7)}${pad('c=8', 7)}${pad('results', 9)}  ${padEnd('kind', 11)} query`,
   )
   for (const q of [...perQuery].sort((a, b) => b.apiMs - a.apiMs).slice(0, 10)) {
     print(
-      `  ${pad(fmt(q.apiMs), 7)}${pad(fmt(q.bareMs), 7)}${pad(fmt(q.apiMs8), 7)}${pad(thousands(q.total ?? 0), 9)}  ${padEnd(q.kind, 11)} ${q.label}`,
+      `  ${pad(fmt(q.apiMs), 7)}${pad(fmt(q.workMs), 7)}${pad(fmt(q.apiMs8), 7)}${pad(thousands(q.total ?? 0), 9)}  ${padEnd(q.kind, 11)} ${q.label}`,
     )
   }
   print()
@@ -179,7 +189,7 @@ export async function report(run: RunInfo, results: Results): Promise<string> {
     )
   }
   print(
-    `Information, no target: suggestions API/bare SQL at c=1 p50 ${figures.ratio.complete.p50.toFixed(2)}x, ` +
+    `Information, no target: suggestions API/bare work at c=1 p50 ${figures.ratio.complete.p50.toFixed(2)}x, ` +
       `mean ${figures.ratio.complete.mean.toFixed(2)}x`,
   )
   if (figures.warm) printWarm(print, figures.warm, workload.search.length)

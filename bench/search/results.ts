@@ -4,7 +4,7 @@ import type { Figures } from './figures.ts'
 import type { Pass } from './load-client.ts'
 import type { SearchCase, Workload } from './queries.ts'
 import type { Statement } from './recorder.ts'
-import type { Replay } from './replay.ts'
+import { statementKind, type Replay } from './replay.ts'
 import type { WarmFigures } from './warm.ts'
 
 /** Everything a run measured: the HTTP passes, the server's own timings and the bare replay. */
@@ -19,6 +19,8 @@ export interface Measurement {
   bareSearchWall: number
   bareComplete: Replay
   bareCompleteWall: number
+  /** Per search and round, its in-memory evaluation timed alone; null without the index. */
+  inMemoryWork: number[][] | null
   /** The warm pass; null when it was left out (`--warm 0`). */
   warm: WarmFigures | null
 }
@@ -33,6 +35,7 @@ export function computeResults(measured: Measurement) {
     bareSearchWall,
     bareComplete,
     bareCompleteWall,
+    inMemoryWork,
     warm,
   } = measured
   const searchPaths = workload.search
@@ -55,6 +58,9 @@ export function computeResults(measured: Measurement) {
   const sqlMs = (recordings: Array<Statement[] | undefined>) =>
     recordings.map((r) => (r ? r.reduce((sum, statement) => sum + statement.ms, 0) : NaN))
   const search1 = pass('search', 1)
+  // A search's own work: its statements bare plus what it computed in memory, per round.
+  const searchWork = (i: number) =>
+    bareSearch.ms[i]!.map((sqlMs, round) => sqlMs + (inMemoryWork?.[i]?.[round] ?? 0))
   const browseIndexes = workload.search.flatMap((c, i) => (c.kind === 'browse' ? [i] : []))
   const figures: Figures = {
     sqlInServer: {
@@ -73,17 +79,24 @@ export function computeResults(measured: Measurement) {
       search: bareStats(bareSearch, bareSearchWall),
       complete: bareStats(bareComplete, bareCompleteWall),
     },
+    work: {
+      search: stats(searchPaths.flatMap((_, i) => searchWork(i))),
+      complete: stats(bareComplete.ms.flat()),
+    },
     browse: stats(browseIndexes.flatMap((i) => search1.ms[i]!)),
     ratio: { search: { p50: NaN, mean: NaN }, complete: { p50: NaN, mean: NaN } },
+    sqlRatio: { search: { p50: NaN, mean: NaN }, complete: { p50: NaN, mean: NaN } },
     serverRatio: { search: { p50: NaN, mean: NaN }, complete: { p50: NaN, mean: NaN } },
     warm,
   }
   for (const endpoint of ['search', 'complete'] as const) {
     const api = figures.api[endpoint][1]!
     const bare = figures.bare[endpoint]
+    const work = figures.work[endpoint]
     const server = figures.server[endpoint]
-    figures.ratio[endpoint] = { p50: api.p50 / bare.p50, mean: api.mean / bare.mean }
-    figures.serverRatio[endpoint] = { p50: server.p50 / bare.p50, mean: server.mean / bare.mean }
+    figures.ratio[endpoint] = { p50: api.p50 / work.p50, mean: api.mean / work.mean }
+    figures.sqlRatio[endpoint] = { p50: api.p50 / bare.p50, mean: api.mean / bare.mean }
+    figures.serverRatio[endpoint] = { p50: server.p50 / work.p50, mean: server.mean / work.mean }
   }
 
   const perQuery = workload.search.map((c: SearchCase, i) => ({
@@ -94,10 +107,16 @@ export function computeResults(measured: Measurement) {
     apiMs8: median(pass('search', 8).ms[i]!),
     serverMs: serverSearch[i]!,
     bareMs: median(bareSearch.ms[i]!),
+    workMs: median(searchWork(i)),
     total: search1.samples.find((s) => s.index === i)?.total ?? null,
     status: search1.samples.find((s) => s.index === i)?.status ?? 0,
     statements: bareSearch.statements[i]!,
     perStatement: bareSearch.perStatement[i]!,
+    /** The same statements' times inside the server, while it answered the request. */
+    inServerPerStatement: (searchRecordings[i] ?? []).map((statement) => ({
+      kind: statementKind(statement.sql),
+      ms: statement.ms,
+    })),
   }))
   const perPrefix = workload.prefixes.map((prefix, i) => ({
     prefix,

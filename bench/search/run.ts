@@ -30,6 +30,7 @@ import { CONCURRENCY, LoadClient, measure, type Pass } from './load-client.ts'
 import { readOptions } from './options.ts'
 import { buildWorkload, completePath, QUERY_KINDS } from './queries.ts'
 import { Recorder } from './recorder.ts'
+import { timeInMemoryWork } from './engine.ts'
 import { explain, replay } from './replay.ts'
 import { report } from './report.ts'
 import { computeResults } from './results.ts'
@@ -154,6 +155,10 @@ async function main() {
   const completeStarted = performance.now()
   const bareComplete = await replay(db, completeRecordings, options.rounds)
   const bareCompleteWall = performance.now() - completeStarted
+  // What each search computed in memory, timed alone (none with --sql).
+  const inMemoryWork = searchIndex
+    ? await timeInMemoryWork(db, searchIndex, workload.search, searchRecordings, options.rounds)
+    : null
 
   // Plans of the heaviest statement of the two broadest queries.
   const plans: Record<string, string[]> = {}
@@ -190,6 +195,7 @@ async function main() {
     bareSearchWall,
     bareComplete,
     bareCompleteWall,
+    inMemoryWork,
     warm,
   })
   const file = await report(

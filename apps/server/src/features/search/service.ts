@@ -338,7 +338,7 @@ export const searchMemory = (answers: number, index: FollowedIndex | null): Sear
 })
 
 /** Browsing: no text and no filter, so every published document matches. */
-const isBrowsing = (input: SearchQuery, match: TextMatch) =>
+export const isBrowsing = (input: SearchQuery, match: TextMatch) =>
   match.kind === 'all' &&
   [input.categoryType, input.tags, input.source, input.wooCategory, input.labels].every(
     (values) => !values?.length,
@@ -400,31 +400,35 @@ async function searchInMemory(
   index: FollowedIndex,
   version: number,
 ): Promise<SearchRow | null> {
-  const start = (input.offset - 1) * input.pageSize
-  const wanted = start + input.pageSize + RESCORED_MARGIN
-  if (wanted > MAX_IN_MEMORY_CANDIDATES || !index.at(version)) return null
+  if (!inMemoryCanAnswer(input) || !index.at(version)) return null
   const queries = match.kind === 'text' ? await parsedQueries(db, match) : null
   // Taken after the await: one snapshot, read without a pause, for the whole computation.
   const snapshot = index.at(version)
   if (!snapshot) return null
-  const matched = queries ? matchDocs(queries.matched, snapshot.index) : null
-  if (queries && !matched) return null
-  const found = selectPublished(snapshot, input, matched)
-  const ranked = queries !== null && input.sort === 'relevance'
-  const scores = ranked ? combinedRank(queries, snapshot, found) : null
-  const first = firstInOrder(
-    found.length,
-    Math.min(wanted, found.length),
-    pageOrder(snapshot, input.sort, scores, found),
-  )
-  const candidates = first.map((position) => snapshot.index.ids[found[position]!]!)
+  const evaluated = evaluateInMemory(snapshot, input, queries)
+  if (!evaluated) return null
+  const start = (input.offset - 1) * input.pageSize
   return {
-    ...countFound(snapshot, found),
-    page: await orderCandidates(db, input, match, candidates, start),
+    ...evaluated.counts,
+    page: await orderCandidates(db, input, match, evaluated.candidates, start),
   }
 }
 
-async function parsedQueries(db: Queryable, match: Extract<TextMatch, { kind: 'text' }>) {
+/** Whether the memory answers this page: deeper pages are left to SQL. */
+export const inMemoryCanAnswer = (input: Pick<SearchQuery, 'offset' | 'pageSize'>) =>
+  input.offset * input.pageSize + RESCORED_MARGIN <= MAX_IN_MEMORY_CANDIDATES
+
+/** The text of a search as the index evaluates it: what matches, and what was asked. */
+export interface ParsedQueries {
+  matched: TsQuery
+  asked: TsQuery
+}
+
+/** The database parses the text (the Dutch stemmer is there); the index evaluates it. */
+export async function parsedQueries(
+  db: Queryable,
+  match: Extract<TextMatch, { kind: 'text' }>,
+): Promise<ParsedQueries> {
   const [row] = await db.query<{ matched: string; asked: string }>(
     `select to_tsquery('dutch', $1)::text as matched, to_tsquery('dutch', $2)::text as asked`,
     [match.prefixQuery, match.rankQuery],
@@ -432,9 +436,37 @@ async function parsedQueries(db: Queryable, match: Extract<TextMatch, { kind: 't
   return { matched: parseTsquery(row!.matched), asked: parseTsquery(row!.asked) }
 }
 
+/**
+ * The search's work on one snapshot, without any statement: the published documents that
+ * match (`queries`, or all when null) and pass the filters, counted, and the candidates of
+ * the page in the memory's order (the page plus a margin). Null when the index cannot
+ * evaluate the query. Exported for the benchmark, which times it as the search's own work.
+ */
+export function evaluateInMemory(
+  snapshot: IndexSnapshot,
+  input: SearchQuery,
+  queries: ParsedQueries | null,
+): { counts: Counts; candidates: string[] } | null {
+  const matched = queries ? matchDocs(queries.matched, snapshot.index) : null
+  if (queries && !matched) return null
+  const found = selectPublished(snapshot, input, matched)
+  const ranked = queries !== null && input.sort === 'relevance'
+  const scores = ranked ? combinedRank(queries, snapshot, found) : null
+  const wanted = input.offset * input.pageSize + RESCORED_MARGIN
+  const first = firstInOrder(
+    found.length,
+    Math.min(wanted, found.length),
+    pageOrder(snapshot, input.sort, scores, found),
+  )
+  return {
+    counts: countFound(snapshot, found),
+    candidates: first.map((position) => snapshot.index.ids[found[position]!]!),
+  }
+}
+
 /** `relevanceRank`, computed in memory for every found document (per position). */
 function combinedRank(
-  queries: { matched: TsQuery; asked: TsQuery },
+  queries: ParsedQueries,
   snapshot: IndexSnapshot,
   found: Int32Array,
 ): Float64Array {
