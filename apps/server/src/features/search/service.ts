@@ -21,6 +21,7 @@ import {
 } from './memory/answer.ts'
 import type { FollowedIndex, IndexSnapshot } from './memory/followed-index.ts'
 import { rankDocs } from './memory/rank.ts'
+import { withScratch } from './memory/scratch.ts'
 import { matchDocs, parseTsquery, type TsQuery } from './memory/tsquery.ts'
 import { MATCHED_SHARE, relevanceRank } from './relevance.ts'
 import { suggestSpelling } from './suggestion.ts'
@@ -447,21 +448,24 @@ export function evaluateInMemory(
   input: SearchQuery,
   queries: ParsedQueries | null,
 ): { counts: Counts; candidates: string[] } | null {
-  const matched = queries ? matchDocs(queries.matched, snapshot.index) : null
-  if (queries && !matched) return null
-  const found = selectPublished(snapshot, input, matched)
-  const ranked = queries !== null && input.sort === 'relevance'
-  const scores = ranked ? combinedRank(queries, snapshot, found) : null
-  const wanted = input.offset * input.pageSize + RESCORED_MARGIN
-  const first = firstInOrder(
-    found.length,
-    Math.min(wanted, found.length),
-    pageOrder(snapshot, input.sort, scores, found),
-  )
-  return {
-    counts: countFound(snapshot, found),
-    candidates: first.map((position) => snapshot.index.ids[found[position]!]!),
-  }
+  // Only plain values leave the scope: its working arrays are reused by the next search.
+  return withScratch(() => {
+    const matched = queries ? matchDocs(queries.matched, snapshot.index) : null
+    if (queries && !matched) return null
+    const found = selectPublished(snapshot, input, matched)
+    const ranked = queries !== null && input.sort === 'relevance'
+    const scores = ranked ? combinedRank(queries, snapshot, found) : null
+    const wanted = input.offset * input.pageSize + RESCORED_MARGIN
+    const first = firstInOrder(
+      found.length,
+      Math.min(wanted, found.length),
+      pageOrder(snapshot, input.sort, scores, found),
+    )
+    return {
+      counts: countFound(snapshot, found),
+      candidates: first.map((position) => snapshot.index.ids[found[position]!]!),
+    }
+  })
 }
 
 /** `relevanceRank`, computed in memory for every found document (per position). */
@@ -470,9 +474,10 @@ function combinedRank(
   snapshot: IndexSnapshot,
   found: Int32Array,
 ): Float64Array {
-  const asked = rankDocs(queries.asked, snapshot.index, found, found.length)
+  const ranks = rankDocs(queries.asked, snapshot.index, found, found.length)
   const matched = rankDocs(queries.matched, snapshot.index, found, found.length)
-  return asked.map((rank, i) => rank + MATCHED_SHARE * matched[i]!)
+  for (let i = 0; i < ranks.length; i++) ranks[i] = ranks[i]! + MATCHED_SHARE * matched[i]!
+  return ranks
 }
 
 /** The page among the candidates, in the order SQL gives them (`orderBy`, real rank). */

@@ -1,6 +1,7 @@
 import { NO_VALUE_BUCKET, type Bucket, type SearchQuery } from '@dataportaal/contract'
 import type { Counts, KindRow, PeriodRow, SearchFilters } from '../service.ts'
 import type { IndexSnapshot } from './followed-index.ts'
+import { scratchInt32 } from './scratch.ts'
 
 /** The theme filter values that select documents without a theme (SQL and memory alike). */
 export const NO_THEME_VALUES = new Set<string>([NO_VALUE_BUCKET.tags, NO_VALUE_BUCKET.themes])
@@ -51,7 +52,7 @@ export function selectPublished(
   const from = input.dateFrom ? dateNumber(input.dateFrom) : null
   const to = input.dateTo ? dateNumber(input.dateTo) : null
   const { live, isPublic, kind, themeSet, date, ratingAvg } = index
-  const found = new Int32Array(index.ordinals)
+  const found = scratchInt32(index.ordinals)
   let n = 0
   for (let o = 0; o < index.ordinals; o++) {
     if (!live[o] || !isPublic[o] || (matched && !matched[o])) continue

@@ -1,4 +1,5 @@
 import type { PostingList } from './postings.ts'
+import { scratchInt32 } from './scratch.ts'
 
 /**
  * Finding, for a set of documents, where each one is in posting lists: by merging ascending
@@ -38,8 +39,8 @@ function gallop(values: Int32Array, from: number, end: number, target: number): 
  */
 export function intersect(list: PostingList, docs: Int32Array, count: number): Matches {
   const size = Math.min(list.length, count)
-  const docIndex = new Int32Array(size)
-  const entry = new Int32Array(size)
+  const docIndex = scratchInt32(size)
+  const entry = scratchInt32(size)
   const listDocs = list.docs
   let found = 0
   if (list.length <= count) {
@@ -79,7 +80,7 @@ export interface Gathered {
 
 export function gather(lists: readonly PostingList[], docs: Int32Array, count: number): Gathered {
   const perList = lists.map((list) => intersect(list, docs, count))
-  const start = new Int32Array(count + 1)
+  const start = scratchInt32(count + 1)
   let total = 0
   for (const matches of perList) {
     total += matches.count
@@ -89,9 +90,10 @@ export function gather(lists: readonly PostingList[], docs: Int32Array, count: n
     }
   }
   for (let d = 0; d < count; d++) start[d + 1] = start[d + 1]! + start[d]!
-  const fill = start.slice(0, count)
-  const list = new Int32Array(total)
-  const entry = new Int32Array(total)
+  const fill = scratchInt32(count)
+  fill.set(start.subarray(0, count))
+  const list = scratchInt32(total)
+  const entry = scratchInt32(total)
   perList.forEach((matches, listIndex) => {
     for (let i = 0; i < matches.count; i++) {
       const doc = matches.docIndex[i]!

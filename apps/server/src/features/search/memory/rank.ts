@@ -1,6 +1,7 @@
 import { EntryWalk, intersect } from './gather.ts'
 import { pgQsort } from './pg-qsort.ts'
 import { positionOf, weightOf, type PostingList, type PostingSource } from './postings.ts'
+import { scratchFloat64 } from './scratch.ts'
 import { operandsInStoredOrder, type TsQuery, type TsQueryOperand } from './tsquery-ast.ts'
 
 /**
@@ -108,7 +109,7 @@ function rankOr(
   docs: Int32Array,
   count: number,
 ): Float64Array {
-  const ranks = new Float64Array(count)
+  const ranks = scratchFloat64(count)
   // Item by item, entry by entry: the order each document's float sum is taken in.
   for (const item of items) {
     for (const list of source.lookup(item.lexeme, item.prefix)) {
@@ -180,7 +181,7 @@ function rankAnd(
   docs: Int32Array,
   count: number,
 ): Float64Array {
-  const ranks = new Float64Array(count)
+  const ranks = scratchFloat64(count)
   const lists = items.map((item) => source.lookup(item.lexeme, item.prefix))
   const walks = lists.map((itemLists) => new EntryWalk(itemLists, docs, count))
   const last = new LastEntries(items.length)
@@ -216,7 +217,7 @@ export function rankDocs(
   docs: Int32Array,
   count: number,
 ): Float64Array {
-  if (query.kind === 'empty') return new Float64Array(count)
+  if (query.kind === 'empty') return scratchFloat64(count)
   const items = sortAndUniqItems(query)
   // calc_rank: AND and PHRASE at the top rank by proximity, anything else by frequency.
   const byProximity = (query.kind === 'and' || query.kind === 'phrase') && items.length >= 2

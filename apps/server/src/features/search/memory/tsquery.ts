@@ -1,5 +1,6 @@
 import { PhraseMatcher } from './phrase.ts'
 import { weightOf, type PostingList, type PostingSource } from './postings.ts'
+import { scratchBytes, scratchInt32 } from './scratch.ts'
 import type { TsQuery, TsQueryNode, TsQueryOperand, TsQueryPhrase } from './tsquery-ast.ts'
 
 export * from './tsquery-ast.ts'
@@ -16,7 +17,7 @@ export { formatTsquery, parseTsquery } from './tsquery-text.ts'
 type Bitmap = Uint8Array
 
 function newBitmap(ordinals: number): Bitmap {
-  return new Uint8Array(new ArrayBuffer((ordinals + 3) & ~3), 0, ordinals)
+  return scratchBytes(ordinals)
 }
 
 function copy(bitmap: Bitmap): Bitmap {
@@ -25,7 +26,8 @@ function copy(bitmap: Bitmap): Bitmap {
   return result
 }
 
-const words = (bitmap: Bitmap) => new Uint32Array(bitmap.buffer, 0, bitmap.buffer.byteLength >> 2)
+const words = (bitmap: Bitmap) =>
+  new Uint32Array(bitmap.buffer, bitmap.byteOffset, (bitmap.length + 3) >> 2)
 
 function and(target: Bitmap, other: Bitmap): Bitmap {
   const a = words(target)
@@ -119,7 +121,7 @@ class Evaluation {
 
   private phrase(node: TsQueryPhrase): Bitmap {
     const candidates = this.possible(node)
-    const docs = new Int32Array(candidates.length)
+    const docs = scratchInt32(candidates.length)
     let count = 0
     for (let ordinal = 0; ordinal < candidates.length; ordinal++) {
       if (candidates[ordinal]) docs[count++] = ordinal
