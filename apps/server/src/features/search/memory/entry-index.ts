@@ -1,5 +1,6 @@
 import type { PostingList, PostingSource } from './postings.ts'
 import { TitleIndex, type EntryTitle } from './titles.ts'
+import { lowerBound } from './sorted.ts'
 
 /** One search entry as the index keeps it (`search_entries`, its vector already parsed). */
 export interface IndexedEntry {
@@ -180,15 +181,4 @@ export class EntryIndex implements PostingSource {
     }
     return this.sortedLexemes
   }
-}
-
-function lowerBound(sorted: readonly string[], value: string) {
-  let low = 0
-  let high = sorted.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (sorted[middle]! < value) low = middle + 1
-    else high = middle
-  }
-  return low
 }

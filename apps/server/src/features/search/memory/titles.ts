@@ -1,3 +1,5 @@
+import { lowerBound } from './sorted.ts'
+
 /**
  * The titles of the published entries in memory, for the search bar's suggestions
  * (`complete.ts`): the same titles, in the same order, as its SQL gives.
@@ -225,17 +227,6 @@ function mergeWords(sorted: string[], added: readonly string[]): string[] {
   }
   while (i < sorted.length) merged[to++] = sorted[i++]!
   return merged
-}
-
-function lowerBound(sorted: readonly string[], value: string, from = 0) {
-  let low = from
-  let high = sorted.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (sorted[middle]! < value) low = middle + 1
-    else high = middle
-  }
-  return low
 }
 
 /** Whether `prefix` occurs in `text` at the start of a word (regex `\m`). */
