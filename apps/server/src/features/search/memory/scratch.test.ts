@@ -47,3 +47,17 @@ describe('scratch arrays', () => {
     expect(scratchBytes(5).buffer.byteLength).toBe(8)
   })
 })
+
+describe('scratch arrays kept between searches', () => {
+  it('keeps no more than 32 MB, however much one search took', () => {
+    const buffers = withScratch(() =>
+      Array.from({ length: 40 }, () => scratchFloat64(131_072).buffer),
+    )
+    // 40 buffers of 1 MB were taken; at most 32 of them come back.
+    const reused = withScratch(() =>
+      Array.from({ length: 40 }, () => scratchFloat64(131_072).buffer),
+    ).filter((buffer) => buffers.includes(buffer))
+    expect(reused.length).toBeLessThanOrEqual(32)
+    expect(reused.length).toBeGreaterThan(0)
+  })
+})
