@@ -1,4 +1,4 @@
-import { lowerBound } from './sorted.ts'
+import { firstNotBelow, lowerBound } from './sorted.ts'
 
 /**
  * The titles of the published entries in memory, for the search bar's suggestions
@@ -175,14 +175,8 @@ export class TitleIndex {
 
   /** The first position in `byTitle` whose normalized title is not below `text`. */
   private firstAtLeast(text: string) {
-    let low = 0
-    let high = this.byTitle.length
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      if (this.normalized[this.byTitle[middle]!]! < text) low = middle + 1
-      else high = middle
-    }
-    return low
+    const byTitle = this.byTitle
+    return firstNotBelow(0, byTitle.length, (i) => this.normalized[byTitle[i]!]! < text)
   }
 }
 
@@ -197,13 +191,7 @@ function mergeOrdinals(
   let from = 0
   let to = 0
   for (const ordinal of added) {
-    let low = from
-    let high = sorted.length
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      if (compare(sorted[middle]!, ordinal) < 0) low = middle + 1
-      else high = middle
-    }
+    const low = firstNotBelow(from, sorted.length, (i) => compare(sorted[i]!, ordinal) < 0)
     merged.set(sorted.subarray(from, low), to)
     to += low - from
     merged[to++] = ordinal
