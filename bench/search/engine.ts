@@ -10,7 +10,6 @@ import type { Db } from '../../apps/server/src/db/client.ts'
 import type { FollowedIndex } from '../../apps/server/src/features/search/memory/followed-index.ts'
 import {
   evaluateInMemory,
-  inMemoryCanAnswer,
   isBrowsing,
   parsedQueries,
   type ParsedQueries,
@@ -23,9 +22,10 @@ import { statementKind } from './replay.ts'
 const SQL_PATH = 'main query (matches, page ids, total, aggregations)'
 
 /**
- * Per search and round, the milliseconds of its in-memory evaluation (0 when the search
- * did none: no text found, browsing, or answered by SQL, as its recording shows). The
- * inputs are prepared first, untimed: their statements are in the bare SQL replay.
+ * Per search and round, the milliseconds of its in-memory evaluation; 0 when the search
+ * did none: no text found, browsing, or answered by SQL as its recording shows (a deep
+ * page, or the index not yet at the version). The inputs are prepared first, untimed:
+ * their statements are in the bare SQL replay.
  */
 export async function timeInMemoryWork(
   db: Db,
@@ -41,7 +41,7 @@ export async function timeInMemoryWork(
     const input = PublicSearchQuery.parse({ ...(query ? { query } : {}), ...filters })
     const match = await toTextMatch(db, input.query)
     const bySql = recordings[i]?.some((s) => statementKind(s.sql) === SQL_PATH) ?? true
-    if (match.kind === 'none' || isBrowsing(input, match) || bySql || !inMemoryCanAnswer(input)) {
+    if (match.kind === 'none' || isBrowsing(input, match) || bySql) {
       work.push(null)
       continue
     }

@@ -415,9 +415,13 @@ async function searchInMemory(
   }
 }
 
+/** Candidates the memory picks for the database to order: the pages up to this one, and a margin. */
+const candidatesWanted = (input: Pick<SearchQuery, 'offset' | 'pageSize'>) =>
+  input.offset * input.pageSize + RESCORED_MARGIN
+
 /** Whether the memory answers this page: deeper pages are left to SQL. */
-export const inMemoryCanAnswer = (input: Pick<SearchQuery, 'offset' | 'pageSize'>) =>
-  input.offset * input.pageSize + RESCORED_MARGIN <= MAX_IN_MEMORY_CANDIDATES
+const inMemoryCanAnswer = (input: Pick<SearchQuery, 'offset' | 'pageSize'>) =>
+  candidatesWanted(input) <= MAX_IN_MEMORY_CANDIDATES
 
 /** The text of a search as the index evaluates it: what matches, and what was asked. */
 export interface ParsedQueries {
@@ -455,10 +459,9 @@ export function evaluateInMemory(
     const found = selectPublished(snapshot, input, matched)
     const ranked = queries !== null && input.sort === 'relevance'
     const scores = ranked ? combinedRank(queries, snapshot, found) : null
-    const wanted = input.offset * input.pageSize + RESCORED_MARGIN
     const first = firstInOrder(
       found.length,
-      Math.min(wanted, found.length),
+      Math.min(candidatesWanted(input), found.length),
       pageOrder(snapshot, input.sort, scores, found),
     )
     return {
