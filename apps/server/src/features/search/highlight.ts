@@ -49,21 +49,26 @@ function normalizeCharacter(character: string) {
   return normalized
 }
 
-/** A word as search sees it, with where each of its normalised letters is in the original. */
-function normalizeWithOffsets(word: string) {
+/** A word as search sees it. */
+function normalizedWord(word: string) {
   let text = ''
+  for (const character of word) text += normalizeCharacter(character)
+  return text
+}
+
+/** Where each letter of `normalizedWord(word)` is in the word itself. */
+function letterOffsets(word: string) {
   const starts: number[] = []
   const ends: number[] = []
   let at = 0
   for (const character of word) {
-    for (const letter of normalizeCharacter(character)) {
-      text += letter
+    for (let n = normalizeCharacter(character).length; n > 0; n--) {
       starts.push(at)
       ends.push(at + character.length)
     }
     at += character.length
   }
-  return { text, starts, ends }
+  return { starts, ends }
 }
 
 /**
@@ -88,12 +93,15 @@ export function markCompoundParts(
       return token
     }
     if (insideMark) return token
-    const word = normalizeWithOffsets(token)
+    const matched = splitter
+      .split(normalizedWord(token))
+      .filter((part) => stems.some((queryStem) => withoutEnding(part.term).startsWith(queryStem)))
+    // Most words of a page are no compound, or none of their parts was asked for.
+    if (matched.length === 0) return token
+    const word = letterOffsets(token)
     let result = ''
     let copied = 0
-    for (const part of splitter.split(word.text)) {
-      const stem = withoutEnding(part.term)
-      if (!stems.some((queryStem) => stem.startsWith(queryStem))) continue
+    for (const part of matched) {
       const start = word.starts[part.start]!
       const end = word.ends[part.end - 1]!
       result += `${token.slice(copied, start)}${MARK_START}${token.slice(start, end)}${MARK_END}`
