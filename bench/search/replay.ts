@@ -7,17 +7,18 @@ import type { Statement } from './recorder.ts'
 
 const STATEMENT_KINDS: Array<[RegExp, string]> = [
   [/^\s*with m as materialized/i, 'main query (matches, page ids, total, aggregations)'],
-  [
-    /as rank\s+from search_entries se\s+where se\.document_id = any/i,
-    'page of the candidates (in memory)',
-  ],
+  [/row_number\(\) over/i, 'page of the candidates, its rows and highlights (in memory)'],
   [/^\s*select to_tsquery\('dutch', \$1\)::text as matched/i, 'tsquery parse (in memory)'],
   [/^\s*select id::text as id\s+from \(select se\.document_id/i, 'browse page (newest entries)'],
   [/^\s*select version::text from search_state/i, 'catalogue version'],
   [/^\s*select count\(\*\)::int as n from search_entries/i, 'suggestion count (Bedoelde u)'],
   [/^\s*select d\.id::text as id/i, 'page rows with highlights'],
-  [/from themes t\s+left join theme_terms/i, 'thesaurus lookup'],
-  [/from search_words/i, 'typo check'],
+  [
+    /from themes t\s+left join theme_terms[\s\S]*from search_state/i,
+    'words (thesaurus, typos) with the catalogue version',
+  ],
+  [/from themes t\s+left join theme_terms/i, 'words (thesaurus, typos)'],
+  [/from search_words/i, 'close spellings (Bedoelde u)'],
   [/^\s*with quota as/i, 'search_log insert (with its per-client quota)'],
   [/^\s*\(select name as suggestion/i, 'suggestions'],
 ]

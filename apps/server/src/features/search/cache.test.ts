@@ -20,6 +20,15 @@ describe('VersionedCache', () => {
     expect(cache.get(4, 'b')).toBe('vier')
   })
 
+  it('says which keys it holds at the newest version it has seen', () => {
+    const cache = new VersionedCache<string>(10)
+    expect(cache.holds('a')).toBe(false)
+    cache.set(3, 'a', 'drie')
+    expect(cache.holds('a')).toBe(true)
+    cache.set(4, 'b', 'vier')
+    expect([cache.holds('a'), cache.holds('b')]).toEqual([false, true])
+  })
+
   it('lets the least recently used value go first when full', () => {
     const cache = new VersionedCache<string>(2)
     cache.set(1, 'a', 'A')

@@ -24,6 +24,11 @@ export class VersionedCache<T> {
 
   constructor(private readonly capacity: number) {}
 
+  /** Whether a value is kept for `key` at the newest version this cache has seen. */
+  holds(key: string): boolean {
+    return this.values.has(key)
+  }
+
   get(version: number, key: string): T | undefined {
     if (version !== this.version) return undefined
     const value = this.values.get(key)

@@ -30,16 +30,25 @@ export interface ResultRow extends DocumentListRow {
 /** How much file text a snippet may come from; headlines over whole files are too slow. */
 const SNIPPET_SOURCE_CHARS = 20_000
 
+/**
+ * The documents of a page, in order: their ids, or a query choosing them, with columns `id`
+ * (uuid) and `ord` (their order), run inside the statement that reads them.
+ */
+export type PagePick = readonly string[] | ((params: Params) => string)
+
 /** The page's documents in page order, with highlights computed for these few only. */
 export async function loadResultRows(
   db: Queryable,
   viewer: Viewer,
-  ids: string[],
+  page: PagePick,
   match: TextMatch,
 ): Promise<ResultRow[]> {
-  if (ids.length === 0) return []
+  if (typeof page !== 'function' && page.length === 0) return []
   const params = new Params()
-  const idsParam = params.add(ids)
+  const pick =
+    typeof page === 'function'
+      ? page(params)
+      : `select p.id, p.ord from unnest(${params.add(page)}::uuid[]) with ordinality as p(id, ord)`
   let highlights = 'null as title_marked, null as snippet_marked'
   if (match.kind === 'text') {
     const query = `to_tsquery('dutch', ${params.add(match.prefixQuery)})`
@@ -52,13 +61,11 @@ export async function loadResultRows(
   }
   const rows = await db.query<ResultRow>(
     `select ${documentColumns(params, viewer)}, d.description, ${highlights}
-       from documents d ${DOCUMENT_JOINS}
-      where d.id = any(${idsParam}::uuid[])`,
+       from (${pick}) p join documents d on d.id = p.id ${DOCUMENT_JOINS}
+      order by p.ord`,
     params.values,
   )
-  const marked = match.kind === 'text' ? await markRowCompoundParts(rows, match.tokens) : rows
-  const byId = new Map(marked.map((row) => [row.id, row]))
-  return ids.flatMap((id) => byId.get(id) ?? [])
+  return match.kind === 'text' ? markRowCompoundParts(rows, match.tokens) : rows
 }
 
 export function presentResult(row: ResultRow, viewer: Viewer, match: TextMatch): SearchResult {

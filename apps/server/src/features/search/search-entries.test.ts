@@ -196,10 +196,15 @@ describe("visitors' answers, kept until the catalogue changes", () => {
       const id = await createDocument(ctx.db, { title: 'Grondwaterpeil Noord' })
       const first = await other.search('grondwaterpeil')
       expect(first.Total).toBe(1)
+      // A new search read the version with its words, in one snapshot.
+      const versionReads = other.statements.filter((sql) => sql.includes('from search_state'))
+      expect(versionReads).toHaveLength(1)
+      expect(versionReads[0]).toContain('from themes t')
       other.statements.length = 0
       // A repeat is answered from memory: no statement reads the entries; the log is written.
       expect(await other.search('grondwaterpeil')).toEqual(first)
       expect(other.statements.some((sql) => sql.includes('search_entries'))).toBe(false)
+      expect(other.statements.some((sql) => sql.includes('from themes t'))).toBe(false)
       expect(other.statements.some((sql) => sql.includes('insert into search_log'))).toBe(true)
       expect(await visitorFinds('grondwaterpeil')).toEqual([id])
       // Deleted through the first node: the second, which kept its answer, follows.

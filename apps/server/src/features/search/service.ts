@@ -11,7 +11,7 @@ import { Params } from '../../db/params.ts'
 import { clientHash, type ActivityClient } from '../activity-logs/client.ts'
 import { entryVisibleTo } from '../documents/index.ts'
 import { catalogueVersion, VersionedCache } from './cache.ts'
-import { loadResultRows, presentResult } from './results.ts'
+import { loadResultRows, presentResult, type PagePick } from './results.ts'
 import {
   countFound,
   firstInOrder,
@@ -25,7 +25,7 @@ import { withScratch } from './memory/scratch.ts'
 import { matchDocs, parseTsquery, type TsQuery } from './memory/tsquery.ts'
 import { MATCHED_SHARE, relevanceRank } from './relevance.ts'
 import { suggestSpelling } from './suggestion.ts'
-import { toTextMatch, type TextMatch } from './text-match.ts'
+import { textMatchAtVersion, toTextMatch, type TextMatch } from './text-match.ts'
 
 /** `= any(names)`, where the 'no value' bucket name selects documents without any. */
 function arrayFilter(column: string, values: string[], noneNames: Set<string>, params: Params) {
@@ -135,7 +135,7 @@ export interface Counts extends Record<string, unknown> {
 }
 
 interface SearchRow extends Counts {
-  page: string[]
+  page: PagePick
 }
 
 const NO_COUNTS: Counts = {
@@ -411,7 +411,7 @@ async function searchInMemory(
   const start = (input.offset - 1) * input.pageSize
   return {
     ...evaluated.counts,
-    page: await orderCandidates(db, input, match, evaluated.candidates, start),
+    page: evaluated.candidates.length > start ? candidatesPick(input, match, evaluated) : [],
   }
 }
 
@@ -483,29 +483,33 @@ function combinedRank(
   return ranks
 }
 
-/** The page among the candidates, in the order SQL gives them (`orderBy`, real rank). */
-async function orderCandidates(
-  db: Queryable,
-  input: SearchQuery,
-  match: Extract<TextMatch, { kind: 'all' | 'text' }>,
-  candidates: string[],
-  start: number,
-): Promise<string[]> {
-  if (candidates.length <= start) return []
-  const params = new Params()
-  const ranked = match.kind === 'text' && input.sort === 'relevance'
-  const rank = ranked ? relevanceRank(match, params) : '0::real'
-  const rows = await db.query<{ id: string }>(
-    `select id::text as id
+/**
+ * The page among the candidates, in the order SQL gives them (`orderBy`, real rank): chosen
+ * in the statement that reads the page's documents.
+ */
+const candidatesPick =
+  (
+    input: SearchQuery,
+    match: Extract<TextMatch, { kind: 'all' | 'text' }>,
+    { candidates }: { candidates: string[] },
+  ) =>
+  (params: Params) => {
+    const ranked = match.kind === 'text' && input.sort === 'relevance'
+    const rank = ranked ? relevanceRank(match, params) : '0::real'
+    const order = orderBy(input, ranked)
+    return `select m.id, row_number() over (order by ${order}) as ord
        from (select se.document_id as id, se.document_date, se.rating_avg, se.rating_count,
                     ${rank} as rank
                from search_entries se
               where se.document_id = any(${params.add(candidates)}::uuid[]) and se.public) m
-      order by ${orderBy(input, ranked)}
-      limit ${params.add(input.pageSize)} offset ${params.add(start)}`,
-    params.values,
-  )
-  return rows.map((row) => row.id)
+      order by ${order}
+      limit ${params.add(input.pageSize)} offset ${params.add((input.offset - 1) * input.pageSize)}`
+  }
+
+/** What a search was asked in: the catalogue's version (null: not kept) and its text. */
+interface Asked {
+  version: number | null
+  match: TextMatch
 }
 
 async function answerSearch(
@@ -513,9 +517,9 @@ async function answerSearch(
   viewer: Viewer,
   input: SearchQuery,
   memory: SearchMemory,
-  version: number | null,
+  { version, match }: Asked,
+  onTotal: (total: number) => void,
 ): Promise<SearchResponse> {
-  const match = await toTextMatch(db, input.query)
   const row =
     match.kind === 'none'
       ? { ...NO_COUNTS, page: [] }
@@ -525,6 +529,7 @@ async function answerSearch(
             ? await searchInMemory(db, input, match, memory.index, version)
             : null) ?? (await runSearch(db, viewer, input, match)))
   const total = sum(row.kinds, (kind) => kind.n)
+  onTotal(total)
   const rows = await loadResultRows(db, viewer, row.page, match)
   const suggestion = await suggestSpelling(db, match, total, (other) =>
     countMatches(db, viewer, input, other),
@@ -542,7 +547,8 @@ async function answerSearch(
 /**
  * A search, logged. What visitors see depends only on their request and the catalogue, so
  * their answers are kept until the catalogue changes; an employee also sees their own
- * documents and labels, and is always answered afresh.
+ * documents and labels, and is always answered afresh. The log row needs only the total: it
+ * is written while the page's documents are read, and the answer waits for both.
  */
 export async function searchDocuments(
   db: Queryable,
@@ -551,10 +557,26 @@ export async function searchDocuments(
   logging: SearchLogging,
   memory: SearchMemory,
 ): Promise<SearchResponse> {
+  let logged: Promise<void> | undefined
+  const logTotal = (total: number) => {
+    if (logged) return
+    logged = logSearch(db, viewer, input, total, logging)
+    // Awaited below; a search that fails meanwhile must not leave it unhandled.
+    logged.catch(() => undefined)
+  }
   const answer = isEmployee(viewer)
-    ? await answerSearch(db, viewer, input, memory, null)
-    : await answerVisitor(db, viewer, input, memory)
-  await logSearch(db, viewer, input, answer.Total, logging)
+    ? await answerSearch(
+        db,
+        viewer,
+        input,
+        memory,
+        { version: null, match: await toTextMatch(db, input.query) },
+        logTotal,
+      )
+    : await answerVisitor(db, viewer, input, memory, logTotal)
+  // A kept answer, or one another request was computing, is logged now.
+  logTotal(answer.Total)
+  await logged
   return answer
 }
 
@@ -563,15 +585,22 @@ async function answerVisitor(
   viewer: Viewer,
   input: SearchQuery,
   memory: SearchMemory,
+  onTotal: (total: number) => void,
 ): Promise<SearchResponse> {
-  const version = await catalogueVersion(db)
   const key = JSON.stringify(input)
+  // A request this node keeps an answer to needs only the version, to confirm it; any other
+  // needs its words looked up too, read with the version in one statement.
+  const read: { version: number; match: TextMatch | null } = memory.answers.holds(key)
+    ? { version: await catalogueVersion(db), match: null }
+    : await textMatchAtVersion(db, input.query)
+  const { version } = read
   const kept = memory.answers.get(version, key)
   if (kept) return kept
   const flight = `${version} ${key}`
   let pending = memory.pending.get(flight)
   if (!pending) {
-    pending = answerSearch(db, viewer, input, memory, version)
+    pending = (read.match ? Promise.resolve(read.match) : toTextMatch(db, input.query))
+      .then((match) => answerSearch(db, viewer, input, memory, { version, match }, onTotal))
       .then((answer) => {
         memory.answers.set(version, key, answer)
         return answer

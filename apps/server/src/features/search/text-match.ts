@@ -1,5 +1,7 @@
 import type { SearchCorrection } from '@dataportaal/contract'
 import type { Queryable } from '../../db/client.ts'
+import { Params } from '../../db/params.ts'
+import { catalogueVersion } from './cache.ts'
 import {
   groupTerms,
   toTsQueryText,
@@ -25,51 +27,89 @@ const MIN_TYPO_LENGTH = 4
 const MAX_CORRECTIONS = 3
 const MIN_SIMILARITY = 0.4
 
-async function loadThesaurus(db: Queryable, tokens: string[]): Promise<ThesaurusTheme[]> {
-  // Only themes whose name or a synonym contains one of the query words can match.
-  const rows = await db.query<{ name: string; terms: string[] }>(
-    `select t.name, array_remove(array_agg(tt.term), null) as terms
-       from themes t
-       left join theme_terms tt on tt.theme_id = t.id and tt.kind = 'synonym'
-      group by t.id, t.name
-     having bool_or(
-       portal_normalize(t.name) ~ ('\\m(' || array_to_string($1::text[], '|') || ')\\M')
-       or portal_normalize(coalesce(tt.term, '')) ~ ('\\m(' || array_to_string($1::text[], '|') || ')\\M'))`,
-    [tokens],
-  )
-  return rows.map((row) => ({
-    name: row.name,
-    phrases: [row.name, ...row.terms].map(tokenize).filter((phrase) => phrase.length > 0),
-  }))
+/**
+ * The themes whose name or a synonym contains one of the query words (`tokens`, a
+ * parameter): only these can match. Each with its synonyms.
+ */
+const thesaurusSql = (tokens: string) => `
+  select t.name, array_remove(array_agg(tt.term), null) as terms
+    from themes t
+    left join theme_terms tt on tt.theme_id = t.id and tt.kind = 'synonym'
+   group by t.id, t.name
+  having bool_or(
+    portal_normalize(t.name) ~ ('\\m(' || array_to_string(${tokens}::text[], '|') || ')\\M')
+    or portal_normalize(coalesce(tt.term, '')) ~ ('\\m(' || array_to_string(${tokens}::text[], '|') || ')\\M'))`
+
+/**
+ * A word no catalogue word starts with is probably mistyped: the most similar catalogue
+ * words (trigram similarity) stand in for it, so `bevolkng` still finds `bevolking`. Per
+ * word of `words` (a parameter) that no catalogue word starts with.
+ */
+const similarWordsSql = (words: string, params: Params) => `
+  select c.token, array(
+      select w.word from search_words w
+       where w.word % c.token and similarity(w.word, c.token) >= ${params.add(MIN_SIMILARITY)}
+       order by similarity(w.word, c.token) desc, w.word limit ${params.add(MAX_CORRECTIONS)}) as similar
+    from unnest(${words}::text[]) as c(token)
+   where not exists (select 1 from search_words w
+                      where w.word >= c.token and w.word < c.token || chr(1114111))`
+
+/** The words the typo correction looks at: long enough, and not a number. */
+const typoCandidates = (tokens: string[]) => [
+  ...new Set(tokens.filter((token) => token.length >= MIN_TYPO_LENGTH && !/^\p{N}+$/u.test(token))),
+]
+
+interface WordLookups {
+  thesaurus: ThesaurusTheme[]
+  /** Close catalogue words of each word no catalogue word starts with. */
+  similar: Map<string, string[]>
 }
 
 /**
- * A word no catalogue word starts with is probably mistyped: it is replaced by the most
- * similar catalogue words (trigram similarity), so `bevolkng` still finds `bevolking`.
+ * What the catalogue knows of the query's words, in one statement: their themes and the
+ * close spellings of unknown words; with the catalogue's version when asked, read in the
+ * same snapshot (`textMatchAtVersion`).
  */
-async function correctTypos(db: Queryable, groups: TermGroup[]): Promise<TermGroup[]> {
-  const candidates = groups
-    .filter((group) => !group.fromThesaurus)
-    .map((group) => group.source[0]!)
-    .filter((token) => token.length >= MIN_TYPO_LENGTH && !/^\p{N}+$/u.test(token))
-  if (candidates.length === 0) return groups
-  const rows = await db.query<{ token: string; similar: string[] }>(
-    `select c.token, array(
-         select w.word from search_words w
-          where w.word % c.token and similarity(w.word, c.token) >= $2
-          order by similarity(w.word, c.token) desc, w.word limit $3) as similar
-       from unnest($1::text[]) as c(token)
-      where not exists (select 1 from search_words w
-                         where w.word >= c.token and w.word < c.token || chr(1114111))`,
-    [candidates, MIN_SIMILARITY, MAX_CORRECTIONS],
+async function lookUpWords(
+  db: Queryable,
+  tokens: string[],
+  withVersion: boolean,
+): Promise<WordLookups & { version: number | null }> {
+  const params = new Params()
+  const tokensParam = params.add(tokens)
+  const candidates = typoCandidates(tokens)
+  const similar = candidates.length
+    ? `(select coalesce(json_object_agg(x.token, x.similar), '{}')
+          from (${similarWordsSql(params.add(candidates), params)}) x)`
+    : `'{}'::json`
+  const [row] = await db.query<{
+    thesaurus: Array<{ name: string; terms: string[] }>
+    similar: Record<string, string[]>
+    version: string | null
+  }>(
+    `select (select coalesce(json_agg(json_build_object('name', x.name, 'terms', x.terms)), '[]')
+               from (${thesaurusSql(tokensParam)}) x) as thesaurus,
+            ${similar} as similar,
+            ${withVersion ? '(select version::text from search_state)' : 'null'} as version`,
+    params.values,
   )
-  const corrections = new Map(rows.map((row) => [row.token, row.similar]))
-  return groups.map((group) => {
-    const similar = group.fromThesaurus ? undefined : corrections.get(group.source[0]!)
-    if (!similar?.length) return group
-    return { ...group, alternatives: [...group.alternatives, ...similar.map((word) => [word])] }
-  })
+  return {
+    thesaurus: row!.thesaurus.map((theme) => ({
+      name: theme.name,
+      phrases: [theme.name, ...theme.terms].map(tokenize).filter((phrase) => phrase.length > 0),
+    })),
+    similar: new Map(Object.entries(row!.similar)),
+    version: row!.version === null ? null : Number(row!.version),
+  }
 }
+
+/** A word of the thesaurus is never corrected: its theme's names and synonyms stand for it. */
+const withCorrections = (groups: TermGroup[], similar: Map<string, string[]>): TermGroup[] =>
+  groups.map((group) => {
+    const words = group.fromThesaurus ? undefined : similar.get(group.source[0]!)
+    if (!words?.length) return group
+    return { ...group, alternatives: [...group.alternatives, ...words.map((word) => [word])] }
+  })
 
 /** What `correctTypos` added to each group (it maps groups one to one). */
 const correctionsOf = (before: TermGroup[], after: TermGroup[]): SearchCorrection[] =>
@@ -78,12 +118,9 @@ const correctionsOf = (before: TermGroup[], after: TermGroup[]): SearchCorrectio
     return added.length ? [{ word: group.source.join(' '), alternatives: added }] : []
   })
 
-export async function toTextMatch(db: Queryable, query: string | undefined): Promise<TextMatch> {
-  if (!query || query.trim() === '') return { kind: 'all' }
-  const tokens = tokenize(query)
-  if (tokens.length === 0) return { kind: 'none' }
-  const grouped = groupTerms(tokens, await loadThesaurus(db, tokens))
-  const groups = await correctTypos(db, grouped)
+function textMatchOf(tokens: string[], lookups: WordLookups): TextMatch {
+  const grouped = groupTerms(tokens, lookups.thesaurus)
+  const groups = withCorrections(grouped, lookups.similar)
   return {
     kind: 'text',
     tokens,
@@ -91,4 +128,28 @@ export async function toTextMatch(db: Queryable, query: string | undefined): Pro
     prefixQuery: toTsQueryText(groups, 'prefix'),
     rankQuery: toTsQueryText(groups, 'ranking'),
   }
+}
+
+export async function toTextMatch(db: Queryable, query: string | undefined): Promise<TextMatch> {
+  if (!query || query.trim() === '') return { kind: 'all' }
+  const tokens = tokenize(query)
+  if (tokens.length === 0) return { kind: 'none' }
+  return textMatchOf(tokens, await lookUpWords(db, tokens, false))
+}
+
+/**
+ * `toTextMatch` and the catalogue's version (`catalogueVersion`) in one statement: one round
+ * trip, and the words are looked up in the snapshot the version was read in.
+ */
+export async function textMatchAtVersion(
+  db: Queryable,
+  query: string | undefined,
+): Promise<{ match: TextMatch; version: number }> {
+  const tokens = query ? tokenize(query) : []
+  if (tokens.length === 0) {
+    const match: TextMatch = !query || query.trim() === '' ? { kind: 'all' } : { kind: 'none' }
+    return { match, version: await catalogueVersion(db) }
+  }
+  const lookups = await lookUpWords(db, tokens, true)
+  return { match: textMatchOf(tokens, lookups), version: lookups.version! }
 }
