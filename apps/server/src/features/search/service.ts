@@ -411,7 +411,8 @@ async function searchInMemory(
   const start = (input.offset - 1) * input.pageSize
   return {
     ...evaluated.counts,
-    page: evaluated.candidates.length > start ? candidatesPick(input, match, evaluated) : [],
+    page:
+      evaluated.candidates.length > start ? candidatesPick(input, match, evaluated.candidates) : [],
   }
 }
 
@@ -488,11 +489,7 @@ function combinedRank(
  * in the statement that reads the page's documents.
  */
 const candidatesPick =
-  (
-    input: SearchQuery,
-    match: Extract<TextMatch, { kind: 'all' | 'text' }>,
-    { candidates }: { candidates: string[] },
-  ) =>
+  (input: SearchQuery, match: Extract<TextMatch, { kind: 'all' | 'text' }>, candidates: string[]) =>
   (params: Params) => {
     const ranked = match.kind === 'text' && input.sort === 'relevance'
     const rank = ranked ? relevanceRank(match, params) : '0::real'

@@ -111,7 +111,7 @@ const withCorrections = (groups: TermGroup[], similar: Map<string, string[]>): T
     return { ...group, alternatives: [...group.alternatives, ...words.map((word) => [word])] }
   })
 
-/** What `correctTypos` added to each group (it maps groups one to one). */
+/** What `withCorrections` added to each group (it maps groups one to one). */
 const correctionsOf = (before: TermGroup[], after: TermGroup[]): SearchCorrection[] =>
   before.flatMap((group, i) => {
     const added = after[i]!.alternatives.slice(group.alternatives.length).map((p) => p.join(' '))
