@@ -1,11 +1,14 @@
 import type { Queryable } from '../../db/client.ts'
 
+/** The statement reading the catalogue's version, also run inside others (one snapshot). */
+export const CATALOGUE_VERSION_SQL = 'select version::text from search_state'
+
 /**
  * The catalogue's version (migration 0016): every transaction that changes what a search
  * can answer moves it on once, at its commit.
  */
 export async function catalogueVersion(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ version: string }>('select version::text from search_state')
+  const [row] = await db.query<{ version: string }>(CATALOGUE_VERSION_SQL)
   return Number(row!.version)
 }
 

@@ -1,7 +1,7 @@
 import type { SearchCorrection } from '@dataportaal/contract'
 import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
-import { catalogueVersion } from './cache.ts'
+import { CATALOGUE_VERSION_SQL, catalogueVersion } from './cache.ts'
 import {
   groupTerms,
   toTsQueryText,
@@ -90,7 +90,7 @@ async function lookUpWords(
     `select (select coalesce(json_agg(json_build_object('name', x.name, 'terms', x.terms)), '[]')
                from (${thesaurusSql(tokensParam)}) x) as thesaurus,
             ${similar} as similar,
-            ${withVersion ? '(select version::text from search_state)' : 'null'} as version`,
+            ${withVersion ? `(${CATALOGUE_VERSION_SQL})` : 'null'} as version`,
     params.values,
   )
   return {
@@ -130,11 +130,19 @@ function textMatchOf(tokens: string[], lookups: WordLookups): TextMatch {
   }
 }
 
-export async function toTextMatch(db: Queryable, query: string | undefined): Promise<TextMatch> {
+/** The words of a query, or what a query without words matches: all (empty) or nothing. */
+function wordsOf(
+  query: string | undefined,
+): string[] | Extract<TextMatch, { kind: 'all' | 'none' }> {
   if (!query || query.trim() === '') return { kind: 'all' }
   const tokens = tokenize(query)
-  if (tokens.length === 0) return { kind: 'none' }
-  return textMatchOf(tokens, await lookUpWords(db, tokens, false))
+  return tokens.length ? tokens : { kind: 'none' }
+}
+
+export async function toTextMatch(db: Queryable, query: string | undefined): Promise<TextMatch> {
+  const words = wordsOf(query)
+  if (!Array.isArray(words)) return words
+  return textMatchOf(words, await lookUpWords(db, words, false))
 }
 
 /**
@@ -145,11 +153,8 @@ export async function textMatchAtVersion(
   db: Queryable,
   query: string | undefined,
 ): Promise<{ match: TextMatch; version: number }> {
-  const tokens = query ? tokenize(query) : []
-  if (tokens.length === 0) {
-    const match: TextMatch = !query || query.trim() === '' ? { kind: 'all' } : { kind: 'none' }
-    return { match, version: await catalogueVersion(db) }
-  }
-  const lookups = await lookUpWords(db, tokens, true)
-  return { match: textMatchOf(tokens, lookups), version: lookups.version! }
+  const words = wordsOf(query)
+  if (!Array.isArray(words)) return { match: words, version: await catalogueVersion(db) }
+  const lookups = await lookUpWords(db, words, true)
+  return { match: textMatchOf(words, lookups), version: lookups.version! }
 }
