@@ -40,6 +40,14 @@ beforeAll(async () => {
       date: '2024-05-01',
     })
   }
+  // `overheid` and `overheden` stem to `over`; `overnachtingen` only starts with it.
+  for (const title of [
+    'Overheden in de polder',
+    'Overheidsfinanciën van de polder',
+    'Overnachtingen in de polder',
+  ]) {
+    await createDocument(ctx.db, { title, date: '2012-05-01' })
+  }
   for (const date of ['2010-05-01', '2024-05-01', '2017-05-01']) {
     await createDocument(ctx.db, { title: `Scholeksters geteld ${date.slice(0, 4)}`, date })
   }
@@ -77,6 +85,18 @@ describe('the ranking rules', () => {
       'Scholeksters geteld 2017',
       'Scholeksters geteld 2010',
     ])
+  })
+
+  it('matches a word the stemmer shortens as that word, not as every word starting with its stem', async () => {
+    const { Results, Total } = await searchAs(ctx, { query: 'overheid polder' })
+    expect(Results.map((result) => result.title).sort()).toEqual([
+      'Overheden in de polder',
+      'Overheidsfinanciën van de polder',
+    ])
+    expect(Total).toBe(2)
+    expect(Results.find((r) => r.title.startsWith('Overheden'))?.titleHighlight).toBe(
+      '<mark>Overheden</mark> in de <mark>polder</mark>',
+    )
   })
 
   it('puts the CBS titles with `bevolking` above the documents with only a synonym', async () => {

@@ -16,7 +16,10 @@ export const MATCHED_SHARE = 0.5
  *   ts_rank(vector, asked) + MATCHED_SHARE * ts_rank(vector, matched)
  *
  * `asked` holds the words asked for as whole words (`rankQuery`); `matched` is the query
- * the search matches with (`prefixQuery`). `ts_rank` cannot weigh one word of a query
+ * the search matches with (`prefixQuery`), each word's prefix that of its stem. (What
+ * matches is narrower, `matchedTsquery`: a shortened word's stem or the word typed as a
+ * prefix; ranking with that would add the typed word as one more word to `ts_rank`'s
+ * average and lower every match by it.) `ts_rank` cannot weigh one word of a query
  * over another (it averages over the distinct words, and counts a word and its prefix as
  * one), hence two calls. The vector's weights (title A, themes B, description C, file
  * text D; compound parts B or D: `refreshSearchIndex`) keep `ts_rank`'s defaults

@@ -19,7 +19,7 @@ import {
   markRowCompoundParts,
   withoutMarkers,
 } from './highlight.ts'
-import type { TextMatch } from './text-match.ts'
+import { matchedTsquery, type TextMatch } from './text-match.ts'
 
 export interface ResultRow extends DocumentListRow {
   description: string
@@ -51,7 +51,7 @@ export async function loadResultRows(
       : `select p.id, p.ord from unnest(${params.add(page)}::uuid[]) with ordinality as p(id, ord)`
   let highlights = 'null as title_marked, null as snippet_marked'
   if (match.kind === 'text') {
-    const query = `to_tsquery('dutch', ${params.add(match.prefixQuery)})`
+    const query = matchedTsquery(params.add(match.prefixQuery))
     const titleOptions = `'HighlightAll=true, StartSel=${MARK_START}, StopSel=${MARK_END}'`
     const snippetSource = withoutMarkers(
       `d.description || ' ' || left(d.file_text, ${SNIPPET_SOURCE_CHARS})`,

@@ -25,7 +25,7 @@ import { withScratch } from './memory/scratch.ts'
 import { matchDocs, parseTsquery, type TsQuery } from './memory/tsquery.ts'
 import { MATCHED_SHARE, relevanceRank } from './relevance.ts'
 import { suggestSpelling } from './suggestion.ts'
-import { textMatchAtVersion, toTextMatch, type TextMatch } from './text-match.ts'
+import { matchedTsquery, textMatchAtVersion, toTextMatch, type TextMatch } from './text-match.ts'
 
 /** `= any(names)`, where the 'no value' bucket name selects documents without any. */
 function arrayFilter(column: string, values: string[], noneNames: Set<string>, params: Params) {
@@ -51,7 +51,7 @@ export function whereClause(
 ) {
   const where = [entryVisibleTo(viewer, params)]
   if (match.kind === 'text') {
-    where.push(`se.search_vector @@ to_tsquery('dutch', ${params.add(match.prefixQuery)})`)
+    where.push(`se.search_vector @@ ${matchedTsquery(params.add(match.prefixQuery))}`)
   }
   const kinds: string[] = []
   if (input.categoryType?.length) {
@@ -426,8 +426,11 @@ const inMemoryCanAnswer = (input: Pick<SearchQuery, 'offset' | 'pageSize'>) =>
 
 /** The text of a search as the index evaluates it: what matches, and what was asked. */
 export interface ParsedQueries {
+  /** What matches (`matchedTsquery`). */
   matched: TsQuery
+  /** The two queries of the rank (`relevanceRank`): the words asked for, and all words. */
   asked: TsQuery
+  ranked: TsQuery
 }
 
 /** The database parses the text (the Dutch stemmer is there); the index evaluates it. */
@@ -435,11 +438,16 @@ export async function parsedQueries(
   db: Queryable,
   match: Extract<TextMatch, { kind: 'text' }>,
 ): Promise<ParsedQueries> {
-  const [row] = await db.query<{ matched: string; asked: string }>(
-    `select to_tsquery('dutch', $1)::text as matched, to_tsquery('dutch', $2)::text as asked`,
+  const [row] = await db.query<{ matched: string; asked: string; ranked: string }>(
+    `select ${matchedTsquery('$1')}::text as matched, to_tsquery('dutch', $2)::text as asked,
+            to_tsquery('dutch', $1)::text as ranked`,
     [match.prefixQuery, match.rankQuery],
   )
-  return { matched: parseTsquery(row!.matched), asked: parseTsquery(row!.asked) }
+  return {
+    matched: parseTsquery(row!.matched),
+    asked: parseTsquery(row!.asked),
+    ranked: parseTsquery(row!.ranked),
+  }
 }
 
 /**
@@ -479,7 +487,7 @@ function combinedRank(
   found: Int32Array,
 ): Float64Array {
   const ranks = rankDocs(queries.asked, snapshot.index, found, found.length)
-  const matched = rankDocs(queries.matched, snapshot.index, found, found.length)
+  const matched = rankDocs(queries.ranked, snapshot.index, found, found.length)
   for (let i = 0; i < ranks.length; i++) ranks[i] = ranks[i]! + MATCHED_SHARE * matched[i]!
   return ranks
 }

@@ -23,6 +23,14 @@ export type TextMatch =
       corrections: SearchCorrection[]
     }
 
+/**
+ * The tsquery a search matches with, from its `prefixQuery` (the parameter `param`): as
+ * `to_tsquery('dutch', ...)`, but a word the stemmer shortens by more than an inflection
+ * (`overheid`: `over`) matches its stem as a whole word or the word as typed as a prefix,
+ * not every word starting with the stem (migration 0019_prefix_match.sql).
+ */
+export const matchedTsquery = (param: string) => `portal_match_tsquery(${param})`
+
 const MIN_TYPO_LENGTH = 4
 const MAX_CORRECTIONS = 3
 const MIN_SIMILARITY = 0.4

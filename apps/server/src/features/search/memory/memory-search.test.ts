@@ -26,6 +26,8 @@ beforeAll(async () => {
   ctx = await createTestContext()
   expect(await seedDemoCatalogue(ctx.db, ctx.store)).toBe(true)
   await addSynonyms(ctx.db, 'Weidevogels', ['grutto', 'zwarte stern'])
+  // A phrase whose last word the stemmer shortens: matched as (stem | word:*) within it.
+  await addSynonyms(ctx.db, 'Bestuur', ['lokale overheid'])
   const extra: DocumentSpec[] = [
     { title: 'Weidevogels in de polder', date: '2010-05-01' },
     { title: 'Grutto en zwarte stern geteld', date: '2024-05-01' },
@@ -96,6 +98,10 @@ const WORDS = [
   'fiets',
   'financien overheid',
   'overheid',
+  'lokale overheid',
+  'overheden gemeentelijke gemeente',
+  'werkloosheid',
+  'gezondheid zorg',
   'afval',
   'bevolkng',
   'gemeete',
