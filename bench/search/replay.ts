@@ -8,7 +8,7 @@ import type { Statement } from './recorder.ts'
 const STATEMENT_KINDS: Array<[RegExp, string]> = [
   [/^\s*with m as materialized/i, 'main query (matches, page ids, total, aggregations)'],
   [/row_number\(\) over/i, 'page of the candidates, its rows and highlights (in memory)'],
-  [/^\s*select to_tsquery\('dutch', \$1\)::text as matched/i, 'tsquery parse (in memory)'],
+  [/^\s*select portal_match_tsquery\(\$1\)::text as matched/i, 'tsquery parse (in memory)'],
   [/^\s*select id::text as id\s+from \(select se\.document_id/i, 'browse page (newest entries)'],
   [/^\s*select version::text from search_state/i, 'catalogue version'],
   [/^\s*select count\(\*\)::int as n from search_entries/i, 'suggestion count (Bedoelde u)'],
