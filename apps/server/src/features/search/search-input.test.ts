@@ -46,6 +46,13 @@ describe('search input that gives a correct, possibly empty, result', () => {
       'twelve words and more',
       'een twee drie vier vijf zes zeven acht negen tien elf twaalf dertien',
     ],
+    [
+      'twelve words the stemmer shortens',
+      'overheid gezondheid werkloosheid bereikbaarheid duurzaamheid eenzaamheid zekerheid ' +
+        'veiligheid mogelijkheden gemeentelijk bevolking huishouding',
+    ],
+    ['words like the prefix placeholders', 'p1x p1xx p2x overheid gezondheid'],
+    ['letters of other scripts', 'straße überheid αβγδheid дума overheid'],
   ])('%s', async (_name, query) => {
     const response = await get(`/pubapi${apiPaths.search}?query=${encodeURIComponent(query)}`)
     expect(response.statusCode).toBe(200)
