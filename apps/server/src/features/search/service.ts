@@ -428,8 +428,9 @@ const inMemoryCanAnswer = (input: Pick<SearchQuery, 'offset' | 'pageSize'>) =>
 export interface ParsedQueries {
   /** What matches (`matchedTsquery`). */
   matched: TsQuery
-  /** The two queries of the rank (`relevanceRank`): the words asked for, and all words. */
+  /** The rank's first query (`relevanceRank`): the words asked for, as whole words. */
   asked: TsQuery
+  /** The rank's second query: every word, each with its stem's prefix (wider than `matched`). */
   ranked: TsQuery
 }
 
