@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { scratchBytes, scratchFloat64, scratchInt32, withScratch } from './scratch.ts'
+import { keepScratch, scratchBytes, scratchFloat64, scratchInt32, withScratch } from './scratch.ts'
 
 describe('scratch arrays', () => {
   it('hands the next scope the same buffer, zeroed as a new array is', () => {
@@ -45,6 +45,31 @@ describe('scratch arrays', () => {
       expect(bitmap.buffer.byteLength).toBeGreaterThanOrEqual(100_004)
     })
     expect(scratchBytes(5).buffer.byteLength).toBe(8)
+  })
+})
+
+describe('a scratch array kept beyond its scope', () => {
+  it('is handed to no scope until it is given back, and then once', () => {
+    const kept = withScratch(() => {
+      const found = scratchInt32(5_000).fill(7)
+      return { found, giveBack: keepScratch(found) }
+    })
+    withScratch(() => {
+      const other = scratchInt32(5_000)
+      expect(other.buffer).not.toBe(kept.found.buffer)
+      other.fill(1)
+    })
+    expect(kept.found.every((value) => value === 7)).toBe(true)
+    kept.giveBack()
+    kept.giveBack()
+    const [a, b] = withScratch(() => [scratchInt32(5_000).buffer, scratchInt32(5_000).buffer])
+    expect([a, b]).toContain(kept.found.buffer)
+    expect(a).not.toBe(b)
+  })
+
+  it('needs nothing given back when it is not from the pool', () => {
+    const small = withScratch(() => scratchInt32(10))
+    expect(() => keepScratch(small)()).not.toThrow()
   })
 })
 

@@ -11,8 +11,9 @@
  * ends they are free again. A taken array is zeroed, as a new one is, so the code using it
  * cannot tell the difference. Outside a scope (tests, the index itself) arrays are new.
  *
- * Nothing taken may outlive its scope: `evaluateInMemory` (service.ts) returns only plain
- * values computed from them.
+ * Nothing taken may outlive its scope, unless `keepScratch` takes it out of the scope first:
+ * `evaluateInMemory` (service.ts) keeps its found documents that way, to count them while
+ * the database reads the page, and returns nothing else taken.
  */
 
 /** Smaller arrays live on the JavaScript heap anyway; pooling them gains nothing. */
@@ -44,14 +45,37 @@ export function withScratch<T>(work: () => T): T {
 }
 
 function release() {
-  for (const buffer of taken) {
+  giveBack(taken)
+  taken = []
+}
+
+/** Returns `buffers` to the pool, as far as it keeps them. */
+function giveBack(buffers: readonly ArrayBuffer[]) {
+  for (const buffer of buffers) {
     const kept = (free[Math.log2(buffer.byteLength)] ??= [])
     if (kept.length < MAX_KEPT_PER_CLASS && keptBytes + buffer.byteLength <= MAX_KEPT_BYTES) {
       kept.push(buffer)
       keptBytes += buffer.byteLength
     }
   }
-  taken = []
+}
+
+/**
+ * Takes `array` (of the open scope) out of the scope: it stays valid after the scope ends,
+ * and no scope is handed its buffer until the returned function gives it back. Call that
+ * when nothing reads the array any more (a second call does nothing); a kept array never
+ * given back is left to the garbage collector. An array not from the pool needs nothing.
+ */
+export function keepScratch(array: ArrayBufferView): () => void {
+  const at = taken.findIndex((buffer) => buffer === array.buffer)
+  if (at < 0) return () => undefined
+  const [kept] = taken.splice(at, 1)
+  let given = false
+  return () => {
+    if (given) return
+    given = true
+    giveBack([kept!])
+  }
 }
 
 /** A zeroed buffer of at least `bytes` (a multiple of 8), pooled inside a scope. */
