@@ -21,7 +21,7 @@ import {
 } from './memory/answer.ts'
 import type { FollowedIndex, IndexSnapshot } from './memory/followed-index.ts'
 import { rankDocs } from './memory/rank.ts'
-import { withScratch } from './memory/scratch.ts'
+import { keepScratch, withScratch } from './memory/scratch.ts'
 import { matchDocs, parseTsquery, type TsQuery } from './memory/tsquery.ts'
 import { MATCHED_SHARE, relevanceRank } from './relevance.ts'
 import { suggestSpelling } from './suggestion.ts'
@@ -137,6 +137,24 @@ export interface Counts extends Record<string, unknown> {
 interface SearchRow extends Counts {
   page: PagePick
 }
+
+/** What a search found: how many, which page, and every count. */
+interface Found {
+  total: number
+  page: PagePick
+  /**
+   * The counts. The memory computes them only when asked, after the page's statement is sent:
+   * the database reads the page meanwhile (`countedWhileReading`).
+   */
+  counts: () => Counts
+}
+
+/** The counts of an SQL answer, with its total: their sum. */
+const foundBySql = ({ page, ...counts }: SearchRow): Found => ({
+  total: sum(counts.kinds, (kind) => kind.n),
+  page,
+  counts: () => counts,
+})
 
 const NO_COUNTS: Counts = {
   kinds: [],
@@ -400,7 +418,7 @@ async function searchInMemory(
   match: Extract<TextMatch, { kind: 'all' | 'text' }>,
   index: FollowedIndex,
   version: number,
-): Promise<SearchRow | null> {
+): Promise<Found | null> {
   if (!inMemoryCanAnswer(input) || !index.at(version)) return null
   const queries = match.kind === 'text' ? await parsedQueries(db, match) : null
   // Taken after the await: one snapshot, read without a pause, for the whole computation.
@@ -410,9 +428,10 @@ async function searchInMemory(
   if (!evaluated) return null
   const start = (input.offset - 1) * input.pageSize
   return {
-    ...evaluated.counts,
+    total: evaluated.total,
     page:
       evaluated.candidates.length > start ? candidatesPick(input, match, evaluated.candidates) : [],
+    counts: evaluated.counts,
   }
 }
 
@@ -453,16 +472,19 @@ export async function parsedQueries(
 
 /**
  * The search's work on one snapshot, without any statement: the published documents that
- * match (`queries`, or all when null) and pass the filters, counted, and the candidates of
- * the page in the memory's order (the page plus a margin). Null when the index cannot
- * evaluate the query. Exported for the benchmark, which times it as the search's own work.
+ * match (`queries`, or all when null) and pass the filters, how many, the candidates of the
+ * page in the memory's order (the page plus a margin), and their counts, computed when first
+ * asked for. Null when the index cannot evaluate the query. Exported for the benchmark,
+ * which times it, counts included, as the search's own work.
  */
 export function evaluateInMemory(
   snapshot: IndexSnapshot,
   input: SearchQuery,
   queries: ParsedQueries | null,
-): { counts: Counts; candidates: string[] } | null {
-  // Only plain values leave the scope: its working arrays are reused by the next search.
+): { total: number; candidates: string[]; counts: () => Counts } | null {
+  // The working arrays are reused by the next search; only the found documents are kept
+  // beyond the scope, until they are counted. Counted later, they count the same values:
+  // the index only appends ordinals and marks removed ones, it never rewrites one.
   return withScratch(() => {
     const matched = queries ? matchDocs(queries.matched, snapshot.index) : null
     if (queries && !matched) return null
@@ -474,9 +496,18 @@ export function evaluateInMemory(
       Math.min(candidatesWanted(input), found.length),
       pageOrder(snapshot, input.sort, scores, found),
     )
+    const giveBack = keepScratch(found)
+    let counts: Counts | null = null
     return {
-      counts: countFound(snapshot, found),
+      total: found.length,
       candidates: first.map((position) => snapshot.index.ids[found[position]!]!),
+      counts: () => {
+        if (!counts) {
+          counts = countFound(snapshot, found)
+          giveBack()
+        }
+        return counts
+      },
     }
   })
 }
@@ -512,6 +543,22 @@ const candidatesPick =
       limit ${params.add(input.pageSize)} offset ${params.add((input.offset - 1) * input.pageSize)}`
   }
 
+/**
+ * The counts of `found`, computed in the event loop's next turn: the statements this one
+ * asked for (the page's, the log's) are on their way by then, so the database reads them
+ * while this process counts. On PGlite, which runs in this process, the two follow each other.
+ */
+const countedWhileReading = (found: Found) =>
+  new Promise<Counts>((resolve, reject) => {
+    setImmediate(() => {
+      try {
+        resolve(found.counts())
+      } catch (error) {
+        reject(error)
+      }
+    })
+  })
+
 /** What a search was asked in: the catalogue's version (null: not kept) and its text. */
 interface Asked {
   version: number | null
@@ -526,17 +573,20 @@ async function answerSearch(
   { version, match }: Asked,
   onTotal: (total: number) => void,
 ): Promise<SearchResponse> {
-  const row =
+  const found =
     match.kind === 'none'
-      ? { ...NO_COUNTS, page: [] }
+      ? foundBySql({ ...NO_COUNTS, page: [] })
       : version !== null && isBrowsing(input, match)
-        ? await browse(db, input, memory, version)
+        ? foundBySql(await browse(db, input, memory, version))
         : ((version !== null && memory.index
             ? await searchInMemory(db, input, match, memory.index, version)
-            : null) ?? (await runSearch(db, viewer, input, match)))
-  const total = sum(row.kinds, (kind) => kind.n)
+            : null) ?? foundBySql(await runSearch(db, viewer, input, match)))
+  const { total } = found
   onTotal(total)
-  const rows = await loadResultRows(db, viewer, row.page, match)
+  const [rows, counts] = await Promise.all([
+    loadResultRows(db, viewer, found.page, match),
+    countedWhileReading(found),
+  ])
   const suggestion = await suggestSpelling(db, match, total, (other) =>
     countMatches(db, viewer, input, other),
   )
@@ -544,7 +594,7 @@ async function answerSearch(
   return {
     Results: rows.map((result) => presentResult(result, viewer, match)),
     Total: total,
-    Aggregations: presentAggregations(row, viewer),
+    Aggregations: presentAggregations(counts, viewer),
     ...(suggestion ? { Suggestion: suggestion } : {}),
     ...(corrections.length ? { Corrections: corrections } : {}),
   }
@@ -554,7 +604,8 @@ async function answerSearch(
  * A search, logged. What visitors see depends only on their request and the catalogue, so
  * their answers are kept until the catalogue changes; an employee also sees their own
  * documents and labels, and is always answered afresh. The log row needs only the total: it
- * is written while the page's documents are read, and the answer waits for both.
+ * is written while the page's documents are read (and a search in memory counts its
+ * matches), and the answer waits for all of it.
  */
 export async function searchDocuments(
   db: Queryable,

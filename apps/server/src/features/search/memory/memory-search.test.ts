@@ -120,6 +120,18 @@ describe('a search answered in memory', () => {
     await expectSameAnswers(WORDS.map((query) => ({ query })))
   })
 
+  it('equals the SQL answer when many searches are answered at once', async () => {
+    // Each counts its found documents a turn after choosing its page, while other searches
+    // take working arrays: what it keeps for counting must be its own.
+    await index.ready()
+    const queries = WORDS.map((query) => ({ query }))
+    const together = await Promise.all(queries.map((query) => answer(ctx.db, inMemory, query)))
+    for (const [i, query] of queries.entries()) {
+      const fromSql = seen(await answer(ctx.db, sqlOnly, query))
+      expect({ query, ...seen(together[i]!) }).toEqual({ query, ...fromSql })
+    }
+  })
+
   it('equals the SQL answer with every filter, order and page', async () => {
     const facets = (await answer(ctx.db, sqlOnly, {})).Aggregations
     const first = (buckets: Array<{ key: string }>) => buckets[0]?.key ?? 'geen'
