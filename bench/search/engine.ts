@@ -1,9 +1,9 @@
 /**
- * The in-memory part of each search, timed alone: what a node computes for a visitor's
- * search besides its statements (matching, filtering, ranking, counting and choosing the
- * page's candidates on the entries in memory; docs/search.md, "In memory"). Added to the
- * bare SQL replay, it is the search's own work without HTTP, validation and presentation:
- * what the API is compared with.
+ * The in-memory part of each search: what a node computes for a visitor's search besides
+ * its statements (matching, filtering, ranking, counting and choosing the page's candidates
+ * on the entries in memory; docs/search.md, "In memory"). Run and timed within the bare SQL
+ * replay, where the server runs it, it makes the search's own work without HTTP,
+ * validation and presentation: what the API is compared with.
  */
 import { PublicSearchQuery } from '@dataportaal/contract'
 import type { Db } from '../../apps/server/src/db/client.ts'
@@ -22,18 +22,17 @@ import { statementKind } from './replay.ts'
 const SQL_PATH = 'main query (matches, page ids, total, aggregations)'
 
 /**
- * Per search and round, the milliseconds of its in-memory evaluation; 0 when the search
- * did none: no text found, browsing, or answered by SQL as its recording shows (a deep
- * page, or the index not yet at the version). The inputs are prepared first, untimed:
- * their statements are in the bare SQL replay.
+ * Per search, its in-memory evaluation as a function for the replay to run where the server
+ * runs it (`replay.ts`); null when the search did none: no text found, browsing, or answered
+ * by SQL as its recording shows (a deep page, or the index not yet at the version). The
+ * inputs are prepared here, untimed: their statements are in the replay.
  */
-export async function timeInMemoryWork(
+export async function inMemoryWork(
   db: Db,
   index: FollowedIndex,
   cases: readonly SearchCase[],
   recordings: ReadonlyArray<Statement[] | undefined>,
-  rounds: number,
-): Promise<number[][]> {
+): Promise<Array<(() => unknown) | null>> {
   const snapshot = await index.ready()
   const work: Array<(() => unknown) | null> = []
   for (const [i, searchCase] of cases.entries()) {
@@ -47,15 +46,8 @@ export async function timeInMemoryWork(
     }
     const queries: ParsedQueries | null =
       match.kind === 'text' ? await parsedQueries(db, match) : null
-    work.push(() => evaluateInMemory(snapshot, input, queries))
+    // Its counts too: the server computes them while the page's statement runs.
+    work.push(() => evaluateInMemory(snapshot, input, queries)?.counts())
   }
-  const ms = work.map((): number[] => [])
-  for (let round = 0; round < rounds; round++) {
-    for (const [i, evaluate] of work.entries()) {
-      const started = performance.now()
-      evaluate?.()
-      ms[i]!.push(evaluate ? performance.now() - started : 0)
-    }
-  }
-  return ms
+  return work
 }

@@ -13,7 +13,8 @@ export interface Figures {
   bare: Record<'search' | 'complete', Stats & { throughput: number }>
   /**
    * The request's own work without HTTP, validation and presentation: its statements bare
-   * plus, for a search answered in memory, that evaluation timed alone (bench/search/engine.ts).
+   * plus, for a search answered in memory, that evaluation, timed where the replay runs it
+   * (replay.ts).
    */
   work: Record<'search' | 'complete', Stats>
   /** The browse kind (no text) at c=1, every round. */

@@ -1,13 +1,26 @@
 /**
- * Bare SQL: the recorded statements replayed on the same database, one after another,
- * and the plans of the heaviest ones.
+ * Bare SQL: the recorded statements replayed on the same database, one after another, with
+ * each search's in-memory work where the server does it, and the plans of the heaviest ones.
  */
 import type { Db } from '../../apps/server/src/db/client.ts'
 import type { Statement } from './recorder.ts'
 
+/** The statement a search in memory sends once its in-memory work has chosen the candidates. */
+const CANDIDATES_PAGE = 'page of the candidates, its rows and highlights (in memory)'
+/** The statement after the in-memory work when no candidate reached the page. */
+const SEARCH_LOG = 'search_log insert (with its per-client quota)'
+
+/** Where the server does a search's in-memory work: before this statement (or at the end). */
+function workPosition(statements: Statement[]) {
+  const kinds = statements.map((statement) => statementKind(statement.sql))
+  const page = kinds.indexOf(CANDIDATES_PAGE)
+  const log = kinds.indexOf(SEARCH_LOG)
+  return page >= 0 ? page : log >= 0 ? log : statements.length
+}
+
 const STATEMENT_KINDS: Array<[RegExp, string]> = [
   [/^\s*with m as materialized/i, 'main query (matches, page ids, total, aggregations)'],
-  [/row_number\(\) over/i, 'page of the candidates, its rows and highlights (in memory)'],
+  [/row_number\(\) over/i, CANDIDATES_PAGE],
   [/^\s*select portal_match_tsquery\(\$1\)::text as matched/i, 'tsquery parse (in memory)'],
   [/^\s*select id::text as id\s+from \(select se\.document_id/i, 'browse page (newest entries)'],
   [/^\s*select version::text from search_state/i, 'catalogue version'],
@@ -19,7 +32,7 @@ const STATEMENT_KINDS: Array<[RegExp, string]> = [
   ],
   [/from themes t\s+left join theme_terms/i, 'words (thesaurus, typos)'],
   [/from search_words/i, 'close spellings (Bedoelde u)'],
-  [/^\s*with quota as/i, 'search_log insert (with its per-client quota)'],
+  [/^\s*with quota as/i, SEARCH_LOG],
   [/^\s*\(select name as suggestion/i, 'suggestions'],
 ]
 
@@ -30,14 +43,30 @@ export const statementKind = (sql: string) =>
 export interface Replay {
   /** Per path: total bare time of its statements, per round. */
   ms: number[][]
+  /** Per path: the time of its in-memory work, per round (0: none). */
+  workMs: number[][]
   statements: number[]
   /** Per path: the time of each statement (first round). */
   perStatement: Array<Array<{ kind: string; ms: number }>>
 }
 
-export async function replay(db: Db, recordings: Array<Statement[] | undefined>, rounds: number) {
+/**
+ * Replays each path's statements one after another, `rounds` times over the list. A path's
+ * in-memory work (`work`; none for suggestions) runs and is timed where the server runs
+ * it: right before the statement that reads the candidates it chose (or the log row's, when
+ * none reached the page). So the database and
+ * the in-memory work follow each other as when served, and each finds the processor's
+ * caches as the other left them (on PGlite, in the same thread, this matters most).
+ */
+export async function replay(
+  db: Db,
+  recordings: Array<Statement[] | undefined>,
+  rounds: number,
+  work: ReadonlyArray<(() => unknown) | null> = [],
+) {
   const result: Replay = {
     ms: recordings.map(() => []),
+    workMs: recordings.map(() => []),
     statements: recordings.map((r) => r?.length ?? 0),
     perStatement: recordings.map(() => []),
   }
@@ -45,7 +74,16 @@ export async function replay(db: Db, recordings: Array<Statement[] | undefined>,
     for (const [index, statements] of recordings.entries()) {
       if (!statements) continue
       let total = 0
-      for (const statement of statements) {
+      let workMs = 0
+      const inMemory = work[index]
+      const runWork = () => {
+        const started = performance.now()
+        inMemory?.()
+        workMs = inMemory ? performance.now() - started : 0
+      }
+      const at = workPosition(statements)
+      for (const [position, statement] of statements.entries()) {
+        if (position === at) runWork()
         const started = performance.now()
         if (statement.exec) await db.exec(statement.sql)
         else await db.query(statement.sql, statement.params)
@@ -54,7 +92,9 @@ export async function replay(db: Db, recordings: Array<Statement[] | undefined>,
         if (round === 0)
           result.perStatement[index]!.push({ kind: statementKind(statement.sql), ms })
       }
+      if (at === statements.length) runWork()
       result.ms[index]!.push(total)
+      result.workMs[index]!.push(workMs)
     }
   }
   return result

@@ -77,7 +77,7 @@ export async function report(run: RunInfo, results: Results): Promise<string> {
     '(API: as the client sees it; in server: from the request event until the answer is sent; ' +
       'its SQL: the time of its statements within that; bare SQL: the same statements ' +
       'replayed one after another on the same pool, without HTTP; bare work: bare SQL plus ' +
-      'what the search computed in memory, timed alone)',
+      'what the search computed in memory, timed within that replay where the server computes it)',
   )
   const httpErrors = passes.flatMap((p) => p.samples.filter((s) => s.error))
   print(

@@ -19,7 +19,7 @@ export interface Measurement {
   bareSearchWall: number
   bareComplete: Replay
   bareCompleteWall: number
-  /** Per search and round, its in-memory evaluation timed alone; null without the index. */
+  /** Per search and round, its in-memory evaluation timed within the replay; null: no index. */
   inMemoryWork: number[][] | null
   /** The warm pass; null when it was left out (`--warm 0`). */
   warm: WarmFigures | null
