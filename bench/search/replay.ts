@@ -54,9 +54,9 @@ export interface Replay {
  * Replays each path's statements one after another, `rounds` times over the list. A path's
  * in-memory work (`work`; none for suggestions) runs and is timed where the server runs
  * it: right before the statement that reads the candidates it chose (or the log row's, when
- * none reached the page). So the database and
- * the in-memory work follow each other as when served, and each finds the processor's
- * caches as the other left them (on PGlite, in the same thread, this matters most).
+ * none reached the page). So the database and the in-memory work follow each other as when
+ * served, and each finds the processor's caches as the other left them (on PGlite, in the
+ * same thread, this matters most).
  */
 export async function replay(
   db: Db,
