@@ -27,7 +27,7 @@ const SQL_PATH = 'main query (matches, page ids, total, aggregations)'
  * by SQL as its recording shows (a deep page, or the index not yet at the version). The
  * inputs are prepared here, untimed: their statements are in the replay.
  */
-export async function inMemoryWork(
+export async function prepareInMemoryWork(
   db: Db,
   index: FollowedIndex,
   cases: readonly SearchCase[],

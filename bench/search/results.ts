@@ -19,8 +19,6 @@ export interface Measurement {
   bareSearchWall: number
   bareComplete: Replay
   bareCompleteWall: number
-  /** Per search and round, its in-memory evaluation timed within the replay; null: no index. */
-  inMemoryWork: number[][] | null
   /** The warm pass; null when it was left out (`--warm 0`). */
   warm: WarmFigures | null
 }
@@ -35,7 +33,6 @@ export function computeResults(measured: Measurement) {
     bareSearchWall,
     bareComplete,
     bareCompleteWall,
-    inMemoryWork,
     warm,
   } = measured
   const searchPaths = workload.search
@@ -58,9 +55,10 @@ export function computeResults(measured: Measurement) {
   const sqlMs = (recordings: Array<Statement[] | undefined>) =>
     recordings.map((r) => (r ? r.reduce((sum, statement) => sum + statement.ms, 0) : NaN))
   const search1 = pass('search', 1)
-  // A search's own work: its statements bare plus what it computed in memory, per round.
+  // A search's own work: its statements bare plus what it computed in memory (timed within
+  // the replay; 0 without the index), per round.
   const searchWork = (i: number) =>
-    bareSearch.ms[i]!.map((sqlMs, round) => sqlMs + (inMemoryWork?.[i]?.[round] ?? 0))
+    bareSearch.ms[i]!.map((sqlMs, round) => sqlMs + bareSearch.workMs[i]![round]!)
   const browseIndexes = workload.search.flatMap((c, i) => (c.kind === 'browse' ? [i] : []))
   const figures: Figures = {
     sqlInServer: {

@@ -30,7 +30,7 @@ import { CONCURRENCY, LoadClient, measure, type Pass } from './load-client.ts'
 import { readOptions } from './options.ts'
 import { buildWorkload, completePath, QUERY_KINDS, type Workload } from './queries.ts'
 import { Recorder, type Statement } from './recorder.ts'
-import { inMemoryWork } from './engine.ts'
+import { prepareInMemoryWork } from './engine.ts'
 import { explain, replay, type Replay } from './replay.ts'
 import { report } from './report.ts'
 import { computeResults } from './results.ts'
@@ -78,7 +78,6 @@ async function warmUp(client: LoadClient, baseUrl: string, search: string[], com
 interface BareSearch {
   bareSearch: Replay
   bareSearchWall: number
-  inMemoryWork: number[][] | null
 }
 
 /**
@@ -96,7 +95,9 @@ async function measureBareSearch(
   rounds: number,
 ): Promise<BareSearch> {
   log("Replaying the searches' statements as bare SQL, with their in-memory work ...")
-  const work = searchIndex ? await inMemoryWork(db, searchIndex, workload.search, recordings) : []
+  const work = searchIndex
+    ? await prepareInMemoryWork(db, searchIndex, workload.search, recordings)
+    : []
   // Warm the pool's connections as the HTTP warm-up did for the app.
   await replay(db, recordings.slice(0, 40), 1, work.slice(0, 40))
   const started = performance.now()
@@ -104,7 +105,7 @@ async function measureBareSearch(
   // The statements' wall time, as before the in-memory work ran within the replay.
   const workTotal = bareSearch.workMs.flat().reduce((total, ms) => total + ms, 0)
   const bareSearchWall = performance.now() - started - workTotal
-  return { bareSearch, bareSearchWall, inMemoryWork: searchIndex ? bareSearch.workMs : null }
+  return { bareSearch, bareSearchWall }
 }
 
 async function main() {
@@ -221,7 +222,7 @@ async function main() {
   }
 
   if (!bare) throw new Error('the searches at one client were not measured')
-  const { bareSearch, bareSearchWall, inMemoryWork } = bare
+  const { bareSearch, bareSearchWall } = bare
   log("Replaying the suggestions' statements as bare SQL ...")
   const completeRecordings = completePaths.map((_, i) => recorder.byKey.get(`complete:${i}`))
   // Warm the pool's connections as the HTTP warm-up did for the app.
@@ -265,7 +266,6 @@ async function main() {
     bareSearchWall,
     bareComplete,
     bareCompleteWall,
-    inMemoryWork,
     warm,
   })
   const file = await report(
