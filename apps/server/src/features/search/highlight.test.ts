@@ -43,6 +43,20 @@ describe('marking the matched part of a compound', () => {
     expect(marked('Afvalinzameling', ['af'])).toBe('Afvalinzameling')
   })
 
+  it('marks a word seen before by what this search asked', () => {
+    const text = 'Overheidsfinanciën en bromfietsen; overheidsfinanciën'
+    expect(marked(text, ['financien'])).toBe(
+      'Overheids<mark>financiën</mark> en bromfietsen; overheids<mark>financiën</mark>',
+    )
+    expect(marked(text, ['overheid'])).toBe(
+      '<mark>Overheid</mark>sfinanciën en bromfietsen; <mark>overheid</mark>sfinanciën',
+    )
+    expect(marked(text, ['fiets'])).toBe(
+      'Overheidsfinanciën en brom<mark>fietsen</mark>; overheidsfinanciën',
+    )
+    expect(marked(text, ['gemeente'])).toBe(text)
+  })
+
   it('escapes the text around the marks', () => {
     expect(marked('<img src=x onerror=alert(1)>Afvalinzameling</img>', ['inzameling'])).toBe(
       '&lt;img src=x onerror=alert(1)&gt;Afval<mark>inzameling</mark>&lt;/img&gt;',

@@ -1,6 +1,10 @@
 import { escapeHtml } from '../../shared/html.ts'
 import { normalizeText } from '../../shared/text.ts'
-import { loadCompoundSplitter, type CompoundSplitter } from '../documents/index.ts'
+import {
+  loadCompoundSplitter,
+  type CompoundPart,
+  type CompoundSplitter,
+} from '../documents/index.ts'
 
 /**
  * Highlighting without trusting document text: PostgreSQL marks matches with two
@@ -71,11 +75,40 @@ function letterOffsets(word: string) {
   return { starts, ends }
 }
 
+/** A part of a written word, with the stem a query word's stem must start. */
+interface StemmedPart extends CompoundPart {
+  stem: string
+}
+
+/** Words seen often enough to keep their parts: the words of result pages repeat. */
+const MAX_KEPT_WORDS = 50_000
+const partsByWord = new WeakMap<CompoundSplitter, Map<string, readonly StemmedPart[]>>()
+
+/** The compound parts of a word as written (none for most words), kept per splitter. */
+function writtenParts(word: string, splitter: CompoundSplitter): readonly StemmedPart[] {
+  let kept = partsByWord.get(splitter)
+  if (!kept) partsByWord.set(splitter, (kept = new Map()))
+  let parts = kept.get(word)
+  if (parts === undefined) {
+    parts = splitter
+      .split(normalizedWord(word))
+      .map((part) => ({ ...part, stem: withoutEnding(part.term) }))
+    if (kept.size >= MAX_KEPT_WORDS) kept.clear()
+    kept.set(word, parts)
+  }
+  return parts
+}
+
+/** The markers, and the words between them. */
+const MARKS_AND_WORDS = /[\uE000\uE001]|[\p{L}\p{M}]+/gu
+
 /**
  * Marks the part of a compound a query word matched, inside text `ts_headline` has already
  * marked: `financien` finds `Overheidsfinanciën` through its part (search-index.ts), and
  * the headline, which knows whole words only, leaves it unmarked; now `financiën` is.
  * Text inside marks stays as it is; the result goes through `markedToHtml` as any other.
+ * Every word of a result page passes here, and few are a compound with a part asked for:
+ * the text is copied only around the parts it marks.
  */
 export function markCompoundParts(
   marked: string,
@@ -87,28 +120,32 @@ export function markCompoundParts(
     .map((word) => withoutEnding(word))
   if (stems.length === 0) return marked
   let insideMark = false
-  return marked.replace(/[\uE000\uE001]|[\p{L}\p{M}]+/gu, (token) => {
+  let result = ''
+  let copied = 0
+  for (const { 0: token, index } of marked.matchAll(MARKS_AND_WORDS)) {
     if (token === MARK_START || token === MARK_END) {
       insideMark = token === MARK_START
-      return token
+      continue
     }
-    if (insideMark) return token
-    const matched = splitter
-      .split(normalizedWord(token))
-      .filter((part) => stems.some((queryStem) => withoutEnding(part.term).startsWith(queryStem)))
+    if (insideMark) continue
+    const parts = writtenParts(token, splitter)
     // Most words of a page are no compound, or none of their parts was asked for.
-    if (matched.length === 0) return token
+    if (parts.length === 0) continue
+    const matched = parts.filter((part) => stems.some((stem) => part.stem.startsWith(stem)))
+    if (matched.length === 0) continue
     const word = letterOffsets(token)
-    let result = ''
-    let copied = 0
+    result += marked.slice(copied, index)
+    let inWord = 0
     for (const part of matched) {
       const start = word.starts[part.start]!
       const end = word.ends[part.end - 1]!
-      result += `${token.slice(copied, start)}${MARK_START}${token.slice(start, end)}${MARK_END}`
-      copied = end
+      result += `${token.slice(inWord, start)}${MARK_START}${token.slice(start, end)}${MARK_END}`
+      inWord = end
     }
-    return result + token.slice(copied)
-  })
+    result += token.slice(inWord)
+    copied = index + token.length
+  }
+  return copied === 0 ? marked : result + marked.slice(copied)
 }
 
 /** `markCompoundParts` over the highlighted title and snippet of each row. */
