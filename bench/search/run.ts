@@ -306,8 +306,8 @@ async function startApp(
     // an hour would skip the log row, and the bench would no longer measure logged searches.
     SEARCH_LOG_LIMIT_PER_HOUR: '1000000',
     // The bench measures how long searches take, also when they queue: the overload guard
-    // would answer 503 instead (PGlite runs its queries on the event loop, so 8 clients
-    // trip its delay limit), and measure the guard rather than the search.
+    // would answer 503 instead (8 clients on 2 cores can trip its limits), and measure the
+    // guard rather than the search.
     MAX_EVENT_LOOP_DELAY_MS: '0',
     MAX_DB_WAITING_QUERIES: '0',
   })

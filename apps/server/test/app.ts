@@ -106,9 +106,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     OIDC_CLIENT_ID: TEST_AUDIENCE,
     ...(options.devIdp ? {} : { ADMIN_GROUPS: ADMIN_GROUP }),
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    // Test files run two at a time on two cores, and PGlite's queries run on the event loop,
-    // so its delay says more about the machine than about the app; shedding on it is tested
-    // on its own (http/overload.test.ts). The database queue check stays on.
+    // Test files run two at a time on two cores, so the event loop's delay says more about
+    // the machine than about the app; shedding on it is tested on its own
+    // (http/overload.test.ts). The database queue check stays on.
     MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   })

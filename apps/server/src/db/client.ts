@@ -1,9 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import pg from 'pg'
+import { PgliteThread } from './pglite-thread.ts'
 
 export type Row = Record<string, unknown>
 
@@ -59,27 +57,38 @@ export function lockDataDir(dir: string): () => void {
   return () => fs.rmSync(lockFile, { force: true })
 }
 
-/** The extensions the migrations create; a PGlite opened on the data must load them too. */
-export const pgliteExtensions = { pg_trgm, unaccent }
+export { pgliteExtensions } from './pglite-extensions.ts'
 
 /** Where PGlite keeps its data inside the portal's data directory. */
 export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pgdata')
 
-/** Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined. */
+/**
+ * Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined, on a thread of its own
+ * (pglite-thread.ts).
+ */
 export async function openPglite(dataDir?: string): Promise<Db> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined
-  const pgDir = dataDir ? pgliteDir(dataDir) : undefined
-  const lite = await PGlite.create({
-    ...(pgDir ? { dataDir: pgDir } : {}),
-    extensions: pgliteExtensions,
-  })
-  // One session serves the whole process; see openPostgres for why work_mem is raised.
-  await lite.exec(`set work_mem = '32MB'`)
+  let thread: PgliteThread
+  try {
+    thread = await PgliteThread.start(dataDir ? pgliteDir(dataDir) : null)
+  } catch (error) {
+    unlock()
+    throw error
+  }
   const run = async <T extends Row>(
-    target: Pick<PGlite, 'query'>,
     sql: string,
-    params?: readonly unknown[],
-  ) => (await target.query<T>(sql, params ? [...params] : undefined)).rows
+    params: readonly unknown[] | undefined,
+    tx: number | null,
+  ) =>
+    (await thread.request({
+      op: 'query',
+      sql,
+      params: params ? [...params] : undefined,
+      tx,
+    })) as T[]
+  const exec = async (sql: string, tx: number | null) => {
+    await thread.request({ op: 'exec', sql, tx })
+  }
   // PGlite runs one statement (or transaction) at a time; the rest queue inside it.
   let inFlight = 0
   const counted = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -90,27 +99,34 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       inFlight--
     }
   }
+  let nextTransaction = 1
   return {
     kind: 'pglite',
-    query: (sql, params) => counted(() => run(lite, sql, params)),
-    exec: (sql) =>
-      counted(async () => {
-        await lite.exec(sql)
-      }),
+    query: (sql, params) => counted(() => run(sql, params, null)),
+    exec: (sql) => counted(() => exec(sql, null)),
     transaction: (work) =>
-      counted(() =>
-        lite.transaction((tx) =>
-          work({
-            query: (sql, p) => run(tx, sql, p),
-            exec: async (sql) => {
-              await tx.exec(sql)
-            },
-          }),
-        ),
-      ),
+      counted(async () => {
+        const tx = nextTransaction++
+        await thread.request({ op: 'begin', tx })
+        let result
+        try {
+          result = await work({
+            query: (sql, params) => run(sql, params, tx),
+            exec: (sql) => exec(sql, tx),
+          })
+        } catch (error) {
+          await thread.request({ op: 'end', tx, commit: false }).catch(() => undefined)
+          throw error
+        }
+        await thread.request({ op: 'end', tx, commit: true })
+        return result
+      }),
     close: async () => {
-      await lite.close()
-      unlock()
+      try {
+        await thread.close()
+      } finally {
+        unlock()
+      }
     },
     waitingQueries: () => Math.max(0, inFlight - 1),
     connections: () => ({ open: 1, idle: inFlight === 0 ? 1 : 0 }),

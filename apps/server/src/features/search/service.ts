@@ -546,7 +546,7 @@ const candidatesPick =
 /**
  * The counts of `found`, computed in the event loop's next turn: the statements this one
  * asked for (the page's, the log's) are on their way by then, so the database reads them
- * while this process counts. On PGlite, which runs in this process, the two follow each other.
+ * while this thread counts (PostgreSQL in its processes, PGlite on its own thread).
  */
 const countedWhileReading = (found: Found) =>
   new Promise<Counts>((resolve, reject) => {

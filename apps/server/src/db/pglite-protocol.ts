@@ -1,0 +1,29 @@
+/** Messages between the server's thread and the embedded database's (pglite-thread.ts). */
+
+export type PgliteRequest =
+  | { id: number; op: 'query'; sql: string; params: unknown[] | undefined; tx: number | null }
+  | { id: number; op: 'exec'; sql: string; tx: number | null }
+  /** Starts transaction `tx`; its statements name it. */
+  | { id: number; op: 'begin'; tx: number }
+  /** Ends transaction `tx`: commits it, or rolls it back. */
+  | { id: number; op: 'end'; tx: number; commit: boolean }
+  | { id: number; op: 'close' }
+
+/** What a database error carries that callers read (`code`, `constraint`, ...). */
+export type ErrorFields = Record<string, string | number | undefined>
+
+export type PgliteReply =
+  | { ready: true }
+  | { ready: false; error: ErrorFields }
+  | { id: number; ok: true; rows: unknown[] }
+  | { id: number; ok: false; error: ErrorFields }
+
+/** The error as plain fields: what a structured clone of an Error would drop. */
+export function errorFields(error: unknown): ErrorFields {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) }
+  const fields: ErrorFields = { name: error.name, message: error.message }
+  for (const [key, value] of Object.entries(error)) {
+    if (typeof value === 'string' || typeof value === 'number') fields[key] = value
+  }
+  return fields
+}

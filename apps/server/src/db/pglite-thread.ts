@@ -1,0 +1,107 @@
+import { Worker } from 'node:worker_threads'
+import type { ErrorFields, PgliteReply, PgliteRequest } from './pglite-protocol.ts'
+
+// A worker does not inherit the parent's TypeScript loader: run from the sources (tsx, vitest),
+// the thread starts at pglite-boot.mjs, which registers one; the build (dist) is JavaScript.
+const ENTRY = import.meta.url.endsWith('.ts')
+  ? new URL('./pglite-boot.mjs', import.meta.url)
+  : new URL('./pglite-main.js', import.meta.url)
+
+/** A database error from the thread, with the fields callers read (`code`, `constraint`, ...). */
+export class PgliteError extends Error {
+  [field: string]: unknown
+  constructor(fields: ErrorFields) {
+    super(String(fields.message ?? 'database error'))
+    Object.assign(this, fields)
+  }
+}
+
+type Request = PgliteRequest extends infer R
+  ? R extends { id: number }
+    ? Omit<R, 'id'>
+    : never
+  : never
+
+/**
+ * PGlite on a worker thread of its own. PGlite runs its statements in the thread that calls
+ * it, so on the server's thread every statement held up every other request for its whole
+ * length, and the database and the server's own work (counting facets, presenting, HTTP)
+ * could only take turns. On its own thread the two run at the same time, as they do with
+ * PostgreSQL's processes (docs/search.md, "Speed").
+ */
+export class PgliteThread {
+  private readonly worker: Worker
+  private readonly pending = new Map<
+    number,
+    { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }
+  >()
+  private nextId = 1
+  private stopped: Error | null = null
+
+  private constructor(worker: Worker) {
+    this.worker = worker
+    worker.on('message', (reply: PgliteReply) => {
+      if (!('id' in reply)) return
+      const waiting = this.pending.get(reply.id)
+      if (!waiting) return
+      this.pending.delete(reply.id)
+      if (this.pending.size === 0) worker.unref()
+      if (reply.ok) waiting.resolve(reply.rows)
+      else waiting.reject(new PgliteError(reply.error))
+    })
+    const stop = (error: Error) => {
+      this.stopped ??= error
+      for (const waiting of this.pending.values()) waiting.reject(error)
+      this.pending.clear()
+    }
+    worker.on('error', (error) =>
+      stop(new Error(`embedded database thread failed: ${error.message}`, { cause: error })),
+    )
+    worker.on('exit', (code) => stop(new Error(`embedded database thread exited (${code})`)))
+    // Idle, the thread keeps no process alive; a statement in flight does (request()).
+    worker.unref()
+  }
+
+  /** Starts the thread and opens PGlite in `dataDir` (in memory when null). */
+  static async start(dataDir: string | null): Promise<PgliteThread> {
+    const worker = new Worker(ENTRY, { workerData: { dataDir }, execArgv: [] })
+    let settle: { resolve: (reply: PgliteReply) => void; reject: (error: Error) => void }
+    const exited = (code: number) =>
+      settle.reject(new Error(`embedded database thread exited (${code})`))
+    const ready = await new Promise<PgliteReply>((resolve, reject) => {
+      settle = { resolve, reject }
+      worker.once('message', resolve)
+      worker.once('error', reject)
+      worker.once('exit', exited)
+    }).finally(() => {
+      worker.off('message', settle.resolve)
+      worker.off('error', settle.reject)
+      worker.off('exit', exited)
+    })
+    if (!('ready' in ready) || !ready.ready) {
+      await worker.terminate()
+      throw new PgliteError(
+        'error' in ready ? ready.error : { message: 'unexpected first message' },
+      )
+    }
+    return new PgliteThread(worker)
+  }
+
+  request(message: Request): Promise<unknown[]> {
+    if (this.stopped) return Promise.reject(this.stopped)
+    const id = this.nextId++
+    return new Promise<unknown[]>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject })
+      this.worker.ref()
+      this.worker.postMessage({ ...message, id } as PgliteRequest)
+    })
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.request({ op: 'close' })
+    } finally {
+      await this.worker.terminate()
+    }
+  }
+}
