@@ -90,9 +90,15 @@ describe('the embedded database on a thread of its own', () => {
     expect(ids.map((row) => row.id)).toEqual([1, 10, 11])
   })
 
-  it('answers a statement after closing with an error, not silence', async () => {
+  it('refuses a parameter it cannot send, and goes on', async () => {
+    await expect(db.query('select $1::text as x', [() => 'a function'])).rejects.toThrow()
+    expect(await db.query('select $1::text as x', ['een tekst'])).toEqual([{ x: 'een tekst' }])
+  })
+
+  it('answers a statement after closing with an error, not silence, and closes once', async () => {
     const other = await openPglite()
     await other.close()
     await expect(other.query('select 1')).rejects.toThrow(/embedded database thread/)
+    await expect(other.close()).resolves.toBeUndefined()
   })
 })

@@ -93,11 +93,20 @@ export class PgliteThread {
     return new Promise<unknown[]>((resolve, reject) => {
       this.pending.set(id, { resolve, reject })
       this.worker.ref()
-      this.worker.postMessage({ ...message, id } as PgliteRequest)
+      try {
+        this.worker.postMessage({ ...message, id } as PgliteRequest)
+      } catch (error) {
+        // A parameter that cannot be copied (a function, say) fails here, before it is sent.
+        this.pending.delete(id)
+        if (this.pending.size === 0) this.worker.unref()
+        reject(error instanceof Error ? error : new Error(String(error)))
+      }
     })
   }
 
+  /** Closes PGlite and ends the thread; again, or after the thread died, it does nothing. */
   async close(): Promise<void> {
+    if (this.stopped) return
     try {
       await this.request({ op: 'close' })
     } finally {
