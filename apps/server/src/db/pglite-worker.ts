@@ -39,17 +39,17 @@ export async function servePglite(): Promise<void> {
     if (!transaction) throw new Error(`no open transaction ${tx}`)
     return transaction.tx
   }
-  const begin = (id: number) =>
+  const begin = (key: number) =>
     new Promise<void>((started, failed) => {
       let end: (commit: boolean) => void = () => undefined
       const decided = new Promise<boolean>((resolve) => (end = resolve))
       const ended = lite
         .transaction(async (tx) => {
-          open.set(id, { tx, end, ended })
+          open.set(key, { tx, end, ended })
           started()
           if (!(await decided)) await tx.rollback()
         })
-        .finally(() => open.delete(id))
+        .finally(() => open.delete(key))
       // Failing to start is answered here; failing to commit, by 'end'.
       ended.catch(failed)
     })
