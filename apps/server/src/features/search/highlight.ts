@@ -75,7 +75,7 @@ function letterOffsets(word: string) {
   return { starts, ends }
 }
 
-/** A part of a written word, with the stem a query word's stem must start. */
+/** A part of a written word, with its stem: it is marked when that starts with a query word's. */
 interface StemmedPart extends CompoundPart {
   stem: string
 }
