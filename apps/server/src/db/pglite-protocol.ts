@@ -1,13 +1,17 @@
 /** Messages between the server's thread and the embedded database's (pglite-thread.ts). */
 
-export type PgliteRequest =
-  | { id: number; op: 'query'; sql: string; params: unknown[] | undefined; tx: number | null }
-  | { id: number; op: 'exec'; sql: string; tx: number | null }
+/** What the server's thread asks of the database's. */
+export type PgliteCall =
+  | { op: 'query'; sql: string; params: unknown[] | undefined; tx: number | null }
+  | { op: 'exec'; sql: string; tx: number | null }
   /** Starts transaction `tx`; its statements name it. */
-  | { id: number; op: 'begin'; tx: number }
+  | { op: 'begin'; tx: number }
   /** Ends transaction `tx`: commits it, or rolls it back. */
-  | { id: number; op: 'end'; tx: number; commit: boolean }
-  | { id: number; op: 'close' }
+  | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'close' }
+
+/** A call, numbered so that its reply finds it. */
+export type PgliteRequest = PgliteCall & { id: number }
 
 /** What a database error carries that callers read (`code`, `constraint`, ...). */
 export type ErrorFields = Record<string, string | number | undefined>

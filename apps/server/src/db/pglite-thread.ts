@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import type { ErrorFields, PgliteReply, PgliteRequest } from './pglite-protocol.ts'
+import type { ErrorFields, PgliteCall, PgliteReply, PgliteRequest } from './pglite-protocol.ts'
 
 // A worker does not inherit the parent's TypeScript loader: run from the sources (tsx, vitest),
 // the thread starts at pglite-boot.mjs, which registers one; the build (dist) is JavaScript.
@@ -15,12 +15,6 @@ export class PgliteError extends Error {
     Object.assign(this, fields)
   }
 }
-
-type Request = PgliteRequest extends infer R
-  ? R extends { id: number }
-    ? Omit<R, 'id'>
-    : never
-  : never
 
 /**
  * PGlite on a worker thread of its own. PGlite runs its statements in the thread that calls
@@ -87,14 +81,14 @@ export class PgliteThread {
     return new PgliteThread(worker)
   }
 
-  request(message: Request): Promise<unknown[]> {
+  request(call: PgliteCall): Promise<unknown[]> {
     if (this.stopped) return Promise.reject(this.stopped)
     const id = this.nextId++
     return new Promise<unknown[]>((resolve, reject) => {
       this.pending.set(id, { resolve, reject })
       this.worker.ref()
       try {
-        this.worker.postMessage({ ...message, id } as PgliteRequest)
+        this.worker.postMessage({ ...call, id } satisfies PgliteRequest)
       } catch (error) {
         // A parameter that cannot be copied (a function, say) fails here, before it is sent.
         this.pending.delete(id)
