@@ -1,11 +1,8 @@
 import { Worker } from 'node:worker_threads'
 import type { ErrorFields, PgliteCall, PgliteReply, PgliteRequest } from './pglite-protocol.ts'
+import { workerEntry } from '../shared/worker-entry.ts'
 
-// A worker does not inherit the parent's TypeScript loader: run from the sources (tsx, vitest),
-// the thread starts at pglite-boot.mjs, which registers one; the build (dist) is JavaScript.
-const ENTRY = import.meta.url.endsWith('.ts')
-  ? new URL('./pglite-boot.mjs', import.meta.url)
-  : new URL('./pglite-main.js', import.meta.url)
+const ENTRY = workerEntry(import.meta.url, './pglite-boot.mjs', './pglite-main.js')
 
 /** A database error from the thread, with the fields callers read (`code`, `constraint`, ...). */
 export class PgliteError extends Error {

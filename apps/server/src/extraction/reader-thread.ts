@@ -1,12 +1,9 @@
 import { Worker } from 'node:worker_threads'
 import type { ExtractionFailure, ExtractionLimits } from './limits.ts'
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts'
+import { workerEntry } from '../shared/worker-entry.ts'
 
-// A worker does not inherit the parent's TypeScript loader: run from the sources (tsx, vitest),
-// the thread starts at worker-boot.mjs, which registers one; the build (dist) is JavaScript.
-const ENTRY = import.meta.url.endsWith('.ts')
-  ? new URL('./worker-boot.mjs', import.meta.url)
-  : new URL('./worker-main.js', import.meta.url)
+const ENTRY = workerEntry(import.meta.url, './worker-boot.mjs', './worker-main.js')
 // Starting a thread and loading the readers takes a few hundred milliseconds: a thread that
 // just finished waits this long for the next file (an upload of several, the demo catalogue).
 const IDLE_MS = 10_000

@@ -7,14 +7,11 @@ import {
 } from '../record.ts'
 import { DEFAULT_COLLECT_LIMITS, duration, type CollectLimits } from './limits.ts'
 import type { CollectReply, CollectRequest } from './protocol.ts'
+import { workerEntry } from '../../../shared/worker-entry.ts'
 
 export { DEFAULT_COLLECT_LIMITS, type CollectLimits } from './limits.ts'
 
-// A worker does not inherit the parent's TypeScript loader: run from the sources (tsx, vitest),
-// the thread starts at worker-boot.mjs, which registers one; the build (dist) is JavaScript.
-const ENTRY = import.meta.url.endsWith('.ts')
-  ? new URL('./worker-boot.mjs', import.meta.url)
-  : new URL('./worker-main.js', import.meta.url)
+const ENTRY = workerEntry(import.meta.url, './worker-boot.mjs', './worker-main.js')
 
 export interface CollectOptions {
   onProgress?: (progress: CollectProgress) => void
