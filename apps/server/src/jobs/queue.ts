@@ -9,6 +9,8 @@ export interface ClaimedJob {
   /** Including this one. */
   attempts: number
   maxAttempts: number
+  /** Attempts cut short by an outage so far, which did not count (postponeJob). */
+  postponements: number
   /** This claim; a worker that lost its lease can no longer settle the job. */
   claim: string
 }
@@ -63,6 +65,7 @@ export async function claimJob(
     payload: unknown
     attempts: number
     max_attempts: number
+    postponements: number
   }>(
     `update jobs set status = 'running', attempts = attempts + 1, locked_at = now(), locked_by = $3
       where id = (
@@ -74,7 +77,7 @@ export async function claimJob(
          order by run_at, id
          limit 1
          for update skip locked)
-      returning id::text, kind, payload, attempts, max_attempts`,
+      returning id::text, kind, payload, attempts, max_attempts, postponements`,
     [options.kinds, options.leaseMs, claim],
   )
   if (!row) return null
@@ -84,6 +87,7 @@ export async function claimJob(
     payload: row.payload,
     attempts: row.attempts,
     maxAttempts: row.max_attempts,
+    postponements: row.postponements,
     claim,
   }
 }
@@ -100,8 +104,8 @@ export async function completeJob(db: Queryable, job: ClaimedJob): Promise<boole
 }
 
 /**
- * Renews the lease of a job that is still at work (a long one, between its steps), so no
- * other worker takes it over; false when this claim no longer holds it.
+ * Renews the lease of a job that is still at work, so no other worker takes it over; false
+ * when this claim no longer holds it. The worker does so while a handler runs (heartbeat).
  */
 export async function extendLease(db: Queryable, job: ClaimedJob): Promise<boolean> {
   const rows = await db.query(
@@ -134,6 +138,28 @@ export async function failJob(
   )
   if (!row) return 'lost'
   return row.status === 'failed' ? 'failed' : 'retry'
+}
+
+/**
+ * Records an attempt cut short by an outage (the database, the disk or the file store away):
+ * the job runs again after `retryInMs` and the attempt does not count, so an outage cannot
+ * use up the attempts that are meant for the job's own faults.
+ */
+export async function postponeJob(
+  db: Queryable,
+  job: ClaimedJob,
+  error: string,
+  options: { retryInMs: number },
+): Promise<'postponed' | 'lost'> {
+  const rows = await db.query(
+    `update jobs set status = 'pending', attempts = greatest(attempts - 1, 0),
+            postponements = postponements + 1, run_at = now() + $3 * interval '1 millisecond',
+            locked_at = null, locked_by = null, last_error = left($4, 2000)
+      where id = $1 and locked_by = $2 and status = 'running'
+      returning id`,
+    [job.id, job.claim, options.retryInMs, error],
+  )
+  return rows.length > 0 ? 'postponed' : 'lost'
 }
 
 /** Gives a claimed job back untouched (the worker is stopping): the attempt does not count. */

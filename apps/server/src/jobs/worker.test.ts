@@ -5,6 +5,7 @@ import { claimJob, completeJob, enqueueJobs } from './queue.ts'
 import {
   DEFAULT_TIMING,
   JobWorker,
+  OutageJobError,
   PermanentJobError,
   retryDelay,
   runPendingJobs,
@@ -107,6 +108,41 @@ describe('the jobs table as a queue', () => {
     expect(await completeJob(db, lost!)).toBe(false)
   })
 
+  it('does not count attempts cut short by an outage, and waits longer for each, up to minutes', async () => {
+    await enqueueJobs(db, 'test', [{}], { maxAttempts: 2 })
+    let outage = true
+    const handlers: JobHandlers = {
+      test: async () => {
+        if (outage) throw new OutageJobError('database away', { cause: new Error('ECONNREFUSED') })
+      },
+    }
+    const waits: number[] = []
+    for (let i = 0; i < 10; i++) {
+      expect(await runPendingJobs(db, handlers)).toBe(1)
+      const [row] = await jobRows()
+      expect(row).toMatchObject({ status: 'pending', attempts: 0, locked_by: null })
+      expect(row?.last_error).toContain('database away')
+      waits.push(Math.round((row?.due_in_ms ?? 0) / 1000))
+      await db.query('update jobs set run_at = now()')
+    }
+    expect(waits).toEqual([5, 10, 20, 40, 80, 160, 300, 300, 300, 300])
+
+    outage = false
+    expect(await runPendingJobs(db, handlers)).toBe(1)
+    expect(await jobRows()).toMatchObject([{ status: 'done', attempts: 1 }])
+  })
+
+  it("takes over a dead worker's job once the lease of a minute ran out, not before", async () => {
+    await enqueueJobs(db, 'test', [{}])
+    await claimJob(db, { kinds: ['test'], leaseMs: DEFAULT_TIMING.leaseMs })
+    const handlers: JobHandlers = { test: async () => undefined }
+    await db.query(`update jobs set locked_at = now() - interval '50 seconds'`)
+    expect(await runPendingJobs(db, handlers)).toBe(0)
+    await db.query(`update jobs set locked_at = now() - interval '61 seconds'`)
+    expect(await runPendingJobs(db, handlers)).toBe(1)
+    expect(await jobRows()).toMatchObject([{ status: 'done', attempts: 2 }])
+  })
+
   it('gives up on a job whose worker died on its last attempt', async () => {
     await enqueueJobs(db, 'test', [{}], { maxAttempts: 1 })
     await claimJob(db, { kinds: ['test'], leaseMs: DEFAULT_TIMING.leaseMs })
@@ -150,6 +186,42 @@ describe('the worker', () => {
     await waitFor(async () => seen.length === 2)
     await worker.stop()
     expect(await jobRows()).toMatchObject([{ status: 'done' }, { status: 'done' }])
+  })
+
+  it('renews the lease of a job that runs longer than it, so no other worker takes the job over', async () => {
+    const timing = { ...DEFAULT_TIMING, leaseMs: 400 }
+    let release: () => void = () => undefined
+    const running = new Promise<void>((resolve) => (release = resolve))
+    let runs = 0
+    const worker = new JobWorker({
+      db,
+      handlers: {
+        test: async () => {
+          runs++
+          await running
+        },
+      },
+      pollMs: 20,
+      timing,
+    })
+    await enqueueJobs(db, 'test', [{}])
+    worker.start()
+    await waitFor(async () => runs === 1)
+    const [claim] = await db.query<{ at: Date }>('select locked_at as at from jobs')
+    // Running for longer than a lease now, and its lease is fresh: renewed meanwhile.
+    await waitFor(async () => {
+      const [row] = await db.query<{ renewed: boolean }>(
+        `select locked_at > $1::timestamptz + $2 * interval '1 millisecond' as renewed from jobs`,
+        [claim?.at, timing.leaseMs],
+      )
+      return row?.renewed === true
+    })
+    expect(await claimJob(db, { kinds: ['test'], leaseMs: timing.leaseMs })).toBeNull()
+    release()
+    await waitFor(async () => (await jobRows())[0]?.status === 'done')
+    await worker.stop()
+    expect(runs).toBe(1)
+    expect(await jobRows()).toMatchObject([{ status: 'done', attempts: 1 }])
   })
 
   it('gives a job back at shutdown when it takes longer than the grace period', async () => {

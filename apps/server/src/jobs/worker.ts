@@ -3,7 +3,9 @@ import type { Queryable } from '../db/client.ts'
 import {
   claimJob,
   completeJob,
+  extendLease,
   failJob,
+  postponeJob,
   pruneFinishedJobs,
   releaseJob,
   type ClaimedJob,
@@ -18,34 +20,85 @@ export class PermanentJobError extends Error {
   override name = 'PermanentJobError'
 }
 
+/**
+ * The work could not be done because something the portal depends on is away: its database,
+ * the disk, the file store (`isOutage`). The attempt does not count; the job is tried again,
+ * waiting longer each time up to `maxPostponeMs`, for as long as the outage lasts. Handlers
+ * throw it themselves: only they know whether a refused connection was the portal's own
+ * database or another party's server (a harvest source, the mail server).
+ */
+export class OutageJobError extends Error {
+  override name = 'OutageJobError'
+}
+
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> &
   Partial<Pick<FastifyBaseLogger, 'debug'>>
 
 export interface WorkerTiming {
   /**
-   * A claimed job not settled within this time is taken over by another poll: its worker is
-   * taken to have died. Longer than any job takes (JOB_LEASE_SECONDS must exceed the
-   * extraction time limit, EXTRACTION_TIMEOUT_SECONDS, after which the extraction is stopped).
+   * A claimed job whose lease was not renewed within this time is taken over by another
+   * poll: its worker is taken to have died. The worker renews it every quarter lease while
+   * the job runs (`leaseRenewalMs`), so it need not outlast the longest job, only a few
+   * missed renewals; a dead node's job waits at most this long (JOB_LEASE_SECONDS).
    */
   leaseMs: number
   /** First retry delay; it doubles with every attempt, up to `maxRetryMs`. */
   retryBaseMs: number
   maxRetryMs: number
+  /** Longest wait between tries of a job held up by an outage (OutageJobError). */
+  maxPostponeMs: number
 }
 
 export const DEFAULT_TIMING: WorkerTiming = {
-  leaseMs: 5 * 60_000,
+  leaseMs: 60_000,
   retryBaseMs: 5_000,
   maxRetryMs: 30 * 60_000,
+  maxPostponeMs: 5 * 60_000,
 }
 
 export const retryDelay = (attempts: number, timing: WorkerTiming) =>
   Math.min(timing.retryBaseMs * 2 ** Math.max(attempts - 1, 0), timing.maxRetryMs)
 
+/** Seconds at first, minutes once an outage lasts: 5 s, 10 s, 20 s ... up to 5 minutes. */
+export const postponeDelay = (postponements: number, timing: WorkerTiming) =>
+  Math.min(retryDelay(postponements, timing), timing.maxPostponeMs)
+
+/**
+ * How often a running job's lease is renewed: four times per lease, so three renewals in a
+ * row may fail (the database slow or away for a moment) before another worker takes it over.
+ */
+export const leaseRenewalMs = (leaseMs: number) => Math.max(1, Math.floor(leaseMs / 4))
+
 const describe = (error: unknown) =>
   error instanceof Error ? `${error.name}: ${error.message}` : String(error)
 
-/** Runs one claimed job and settles it: done, retry later, or failed for good. */
+/**
+ * Renews the lease of a running job until the returned function is called (heartbeat). A
+ * renewal that fails is tried again at the next beat; one that finds the claim gone (taken
+ * over after the database was away longer than a lease) stops.
+ */
+function keepLeased(db: Queryable, job: ClaimedJob, timing: WorkerTiming, log?: Log) {
+  let renewing = false
+  const timer = setInterval(() => {
+    if (renewing) return
+    renewing = true
+    extendLease(db, job)
+      .then(
+        (held) => {
+          if (held) return
+          clearInterval(timer)
+          log?.warn({ jobId: job.id, kind: job.kind }, 'job lease lost while running')
+        },
+        (error: unknown) => log?.warn({ jobId: job.id, err: error }, 'job lease not renewed'),
+      )
+      .finally(() => {
+        renewing = false
+      })
+  }, leaseRenewalMs(timing.leaseMs))
+  return () => clearInterval(timer)
+}
+
+/** Runs one claimed job and settles it: done, retry later, postponed, or failed for good. */
 async function runClaimed(
   db: Queryable,
   handlers: JobHandlers,
@@ -55,20 +108,43 @@ async function runClaimed(
 ): Promise<void> {
   const handler = handlers[job.kind]
   log?.debug?.({ jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job started')
+  const stopRenewing = keepLeased(db, job, timing, log)
+  let failure: { error: unknown } | null = null
   try {
     if (!handler) throw new PermanentJobError(`no handler for job kind ${job.kind}`)
     await handler(job.payload, job)
   } catch (error) {
-    const outcome = await failJob(db, job, describe(error), {
-      retryInMs: retryDelay(job.attempts, timing),
-      permanent: error instanceof PermanentJobError,
-    })
-    const details = { jobId: job.id, kind: job.kind, attempts: job.attempts, err: error }
-    if (outcome === 'failed') log?.error(details, 'job failed for good')
-    else log?.warn(details, outcome === 'retry' ? 'job failed, will retry' : 'job lease lost')
+    failure = { error }
+  } finally {
+    stopRenewing()
+  }
+  if (failure) await settleFailure(db, job, failure.error, timing, log)
+  else if (!(await completeJob(db, job))) log?.warn({ jobId: job.id }, 'job lease lost before done')
+}
+
+async function settleFailure(
+  db: Queryable,
+  job: ClaimedJob,
+  error: unknown,
+  timing: WorkerTiming,
+  log?: Log,
+): Promise<void> {
+  const details = { jobId: job.id, kind: job.kind, attempts: job.attempts, err: error }
+  if (error instanceof OutageJobError) {
+    const retryInMs = postponeDelay(job.postponements + 1, timing)
+    const outcome = await postponeJob(db, job, describe(error), { retryInMs })
+    log?.warn(
+      { ...details, retryInMs },
+      outcome === 'postponed' ? 'job held up by an outage, will retry' : 'job lease lost',
+    )
     return
   }
-  if (!(await completeJob(db, job))) log?.warn({ jobId: job.id }, 'job lease lost before done')
+  const outcome = await failJob(db, job, describe(error), {
+    retryInMs: retryDelay(job.attempts, timing),
+    permanent: error instanceof PermanentJobError,
+  })
+  if (outcome === 'failed') log?.error(details, 'job failed for good')
+  else log?.warn(details, outcome === 'retry' ? 'job failed, will retry' : 'job lease lost')
 }
 
 /**
@@ -119,6 +195,8 @@ export class JobWorker {
   private stopping = false
   private wakeUp: (() => void) | null = null
   private current: ClaimedJob | null = null
+  /** A job run whose outcome could not be written (the database away): given back later. */
+  private unsettled: ClaimedJob | null = null
   private lastPrune = 0
   private readonly timing: WorkerTiming
   private readonly pollMs: number
@@ -157,6 +235,7 @@ export class JobWorker {
       await releaseJob(this.options.db, this.current).catch(() => undefined)
       this.options.log?.warn({ jobId: this.current.id }, 'job given back at shutdown')
     }
+    if (this.unsettled) await releaseJob(this.options.db, this.unsettled).catch(() => undefined)
     this.running = null
   }
 
@@ -166,6 +245,7 @@ export class JobWorker {
     while (!this.stopping) {
       let job: ClaimedJob | null = null
       try {
+        await this.giveBackUnsettled()
         await this.pruneNowAndThen()
         job = await claimJob(db, { kinds, leaseMs: this.timing.leaseMs })
         if (job) {
@@ -173,13 +253,27 @@ export class JobWorker {
           await runClaimed(db, handlers, job, this.timing, log)
         }
       } catch (error) {
-        // The database is away for a moment; the next poll tries again.
+        // The database is away for a moment; the next poll tries again. A job whose outcome
+        // could not be written is given back when it returns, instead of waiting for its
+        // lease to run out, which would count the attempt.
+        if (this.current) this.unsettled = this.current
         log?.error({ err: error }, 'job worker poll failed')
       } finally {
         this.current = null
       }
       if (!job && !this.stopping) await this.sleep(this.pollMs)
     }
+  }
+
+  /** The job runs again: it is idempotent, as any job must be that a lease can take over. */
+  private async giveBackUnsettled() {
+    if (!this.unsettled) return
+    await releaseJob(this.options.db, this.unsettled)
+    this.options.log?.info(
+      { jobId: this.unsettled.id },
+      'job given back after the database returned',
+    )
+    this.unsettled = null
   }
 
   private async pruneNowAndThen() {
