@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises'
-import { Readable } from 'node:stream'
+import { PassThrough, Readable } from 'node:stream'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestStore, DRIVERS, lazyAzurite, tempDataDir } from '../../test/azurite.ts'
 import { createTestDb } from '../../test/db.ts'
 import { createDocument } from '../../test/factories.ts'
 import type { Db } from '../db/client.ts'
 import type { FileStore } from './file-store.ts'
-import { SWEEP_GRACE_MS, sweepStore } from './sweep.ts'
+import { SWEEP_GRACE_MS, sweepStore, sweepTemporaryFiles } from './sweep.ts'
 
 let db: Db
 let dir: string
@@ -74,6 +74,36 @@ describe.each(DRIVERS)('sweeping the %s store', (driver) => {
     expect(await store.exists(referenced.sha256)).toBe(true)
     expect(await store.exists(orphan.sha256)).toBe(false)
     expect(await exists(temp.path)).toBe(false)
+  })
+
+  it('removes, while the portal runs, only temporary files left unchanged past the grace, on any number of nodes at once', async () => {
+    const dead = await store.writeTemp(bytes('half geüpload, verbinding weg'))
+    const hoursAgo = new Date(Date.now() - 2 * SWEEP_GRACE_MS)
+    await fs.utimes(dead.path, hoursAgo, hoursAgo)
+    // An upload in progress: its file is being written while the sweeps run.
+    const body = new PassThrough()
+    const uploading = store.writeTemp(body)
+    body.write('eerste deel ')
+    const temporary = async () => {
+      const paths: string[] = []
+      for await (const temp of store.temporary()) paths.push(temp.path)
+      return paths
+    }
+    while ((await temporary()).length < 2) await new Promise((resolve) => setTimeout(resolve, 10))
+
+    // Two nodes sweeping the same directory at the same moment.
+    const removed = await Promise.all([
+      sweepTemporaryFiles(store, { graceMs: SWEEP_GRACE_MS }),
+      sweepTemporaryFiles(store, { graceMs: SWEEP_GRACE_MS }),
+    ])
+    // Each may count the dead file, having listed it before the other removed it.
+    expect(Math.max(...removed)).toBe(1)
+    expect(await exists(dead.path)).toBe(false)
+
+    body.end('en het laatste deel')
+    const upload = await uploading
+    expect(await fs.readFile(upload.path, 'utf8')).toBe('eerste deel en het laatste deel')
+    await store.discard(upload)
   })
 
   it('keeps a file a soft-deleted document still refers to', async () => {

@@ -12,6 +12,16 @@ const FILE_LOCK_CLASS = 734_002_118
 /** How old a leftover must be before a sweep on a shared store touches it. */
 export const SWEEP_GRACE_MS = 60 * 60 * 1000
 
+/**
+ * How long a temporary file may stay unchanged while it is still in use: an upload's first
+ * file waits for the request's last one (at most REQUEST_TIMEOUT_SECONDS), an extraction
+ * reads its downloaded copy until its time limit. Never less than SWEEP_GRACE_MS.
+ */
+export const temporaryGraceMs = (limits: {
+  requestTimeoutMs: number
+  extractionTimeoutMs: number
+}) => Math.max(limits.requestTimeoutMs, limits.extractionTimeoutMs) + SWEEP_GRACE_MS
+
 export async function lockStoredFiles(tx: Queryable, sha256s: Iterable<string>) {
   // Sorted, so two transactions locking overlapping sets cannot deadlock.
   for (const sha256 of [...new Set(sha256s)].sort()) {
@@ -57,6 +67,29 @@ export interface SweepOptions {
   now?: number
 }
 
+/**
+ * Removes the temporary files left unchanged for longer than `graceMs`: uploads whose
+ * request or process died, local copies of an extraction that was cut off. Uploads in
+ * progress, on this node or another sharing the directory, write theirs as they go and stay.
+ * Harmless when several nodes sweep at once. Answers how many it removed.
+ */
+export async function sweepTemporaryFiles(
+  store: FileStore,
+  options: { graceMs: number; now?: number },
+): Promise<number> {
+  return removeTemporary(store, (options.now ?? Date.now()) - options.graceMs)
+}
+
+async function removeTemporary(store: FileStore, cutoff: number): Promise<number> {
+  let removed = 0
+  for await (const temp of store.temporary()) {
+    if (temp.modifiedMs > cutoff) continue
+    await store.discard(temp)
+    removed++
+  }
+  return removed
+}
+
 export interface SweepResult {
   removedFiles: number
   removedTemporary: number
@@ -67,6 +100,7 @@ const BATCH = 500
 /**
  * Removes what a crash can leave behind: temporary files of uploads that never finished,
  * and stored files no document row refers to (written, but the transaction never committed).
+ * Run at start-up; the temporary files are swept hourly as well (sweepTemporaryFiles).
  */
 export async function sweepStore(
   db: Db,
@@ -76,12 +110,7 @@ export async function sweepStore(
   const cutoff = options.exclusive
     ? Number.POSITIVE_INFINITY
     : (options.now ?? Date.now()) - SWEEP_GRACE_MS
-  let removedTemporary = 0
-  for await (const temp of store.temporary()) {
-    if (temp.modifiedMs > cutoff) continue
-    await store.discard(temp)
-    removedTemporary++
-  }
+  const removedTemporary = await removeTemporary(store, cutoff)
 
   let removedFiles = 0
   let batch: string[] = []

@@ -21,13 +21,16 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
+const DEFAULTS = loadConfig({ NODE_ENV: 'test' })
 const SETTINGS = {
   deletedRetentionDays: 30,
   activityLogs: {
-    ...loadConfig({ NODE_ENV: 'test' }).activityLogs,
+    ...DEFAULTS.activityLogs,
     openRetentionDays: 30,
     searchRetentionDays: 30,
   },
+  http: DEFAULTS.http,
+  extraction: DEFAULTS.extraction,
 }
 
 /** A document deleted `days` ago, with one stored file of its own. */
@@ -84,6 +87,28 @@ describe('the maintenance', () => {
     expect(report.purge).toBeNull()
     expect(report.failures.map((failure) => failure.step)).toEqual(['purge'])
     expect(report.activityLogs?.searches).toBe(1)
+  })
+})
+
+describe('the temporary files of uploads that died', () => {
+  it('are removed hourly once unchanged for longer than a request may take, uploads in progress stay', async () => {
+    const dead = await ctx.store.writeTemp(Readable.from([Buffer.from('afgebroken upload')]))
+    const hoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000)
+    await fs.utimes(dead.path, hoursAgo, hoursAgo)
+    const recent = await ctx.store.writeTemp(Readable.from([Buffer.from('bijna klaar')]))
+    const logged: Array<[unknown, string]> = []
+    const log = {
+      info: (details: unknown, message: string) => logged.push([details, message]),
+      error: (details: unknown, message: string) => logged.push([details, message]),
+    }
+
+    await hourlyMaintenance({ db: ctx.db, store: ctx.store, config: SETTINGS, log })()
+
+    const left = []
+    for await (const temp of ctx.store.temporary()) left.push(temp.path)
+    expect(left).toEqual([recent.path])
+    expect(logged).toContainEqual([{ removedTemporary: 1 }, 'temporary files swept'])
+    await ctx.store.discard(recent)
   })
 })
 

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { FileStore } from '../../storage/file-store.ts'
+import { sweepTemporaryFiles, temporaryGraceMs } from '../../storage/sweep.ts'
 import { pruneActivityLogs, type PrunedActivity } from '../activity-logs/retention.ts'
 import { purgeDeletedDocuments, type PurgeResult } from '../deletion/purge.ts'
 import { pruneSearchRemovals } from '../search/index.ts'
@@ -8,10 +9,10 @@ import { pruneSearchRemovals } from '../search/index.ts'
 export interface MaintenanceDeps {
   db: Db
   store: FileStore
-  config: Pick<Config, 'activityLogs' | 'deletedRetentionDays'>
+  config: Pick<Config, 'activityLogs' | 'deletedRetentionDays' | 'http' | 'extraction'>
 }
 
-export type MaintenanceStep = 'purge' | 'activityLogs' | 'searchRemovals'
+export type MaintenanceStep = 'purge' | 'activityLogs' | 'searchRemovals' | 'temporaryFiles'
 
 /** What one run did; a step that failed is null and its error is in `failures`. */
 export interface MaintenanceReport {
@@ -19,14 +20,17 @@ export interface MaintenanceReport {
   activityLogs: PrunedActivity | null
   /** Records of removed search entries forgotten (kept a week for the nodes' indexes). */
   searchRemovals: number | null
+  /** Temporary files of uploads (or extractions) that died, removed from this node's disk. */
+  temporaryFiles: number | null
   failures: Array<{ step: MaintenanceStep; error: unknown }>
 }
 
 /**
  * The periodic upkeep, as the worker runs it hourly and `npm run maintenance` once: purge
  * the documents deleted longer ago than DELETED_RETENTION_DAYS (with their files), and
- * apply the activity logs' retention, and forget the removed search entries older than a
- * week. Each step runs even when another fails, so one broken step cannot keep the
+ * apply the activity logs' retention, forget the removed search entries older than a
+ * week, and remove the temporary files of uploads that died without the process dying too
+ * (a dropped connection, a refused form whose clean-up failed). Each step runs even when another fails, so one broken step cannot keep the
  * others' data past its retention.
  */
 export async function runMaintenance(deps: MaintenanceDeps): Promise<MaintenanceReport> {
@@ -43,7 +47,15 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<Maintenance
     pruneActivityLogs(deps.db, deps.config.activityLogs),
   )
   const searchRemovals = await attempt('searchRemovals', () => pruneSearchRemovals(deps.db))
-  return { purge, activityLogs, searchRemovals, failures }
+  const temporaryFiles = await attempt('temporaryFiles', () =>
+    sweepTemporaryFiles(deps.store, {
+      graceMs: temporaryGraceMs({
+        requestTimeoutMs: deps.config.http.requestTimeoutMs,
+        extractionTimeoutMs: deps.config.extraction.timeoutMs,
+      }),
+    }),
+  )
+  return { purge, activityLogs, searchRemovals, temporaryFiles, failures }
 }
 
 /** What the maintenance says, as the server's logger takes it. */
@@ -55,7 +67,7 @@ export interface MaintenanceLog {
 /** The worker's hourly maintenance step: run it, and say so when there was something to do. */
 export const hourlyMaintenance =
   (deps: MaintenanceDeps & { log?: MaintenanceLog }) => async (): Promise<void> => {
-    const { purge, activityLogs, failures } = await runMaintenance(deps)
+    const { purge, activityLogs, temporaryFiles, failures } = await runMaintenance(deps)
     if (purge && purge.documents.length > 0) {
       deps.log?.info(
         { documents: purge.documents.map((document) => document.id), files: purge.removedFiles },
@@ -65,6 +77,8 @@ export const hourlyMaintenance =
     if (activityLogs && Object.values(activityLogs).some((n) => n > 0)) {
       deps.log?.info(activityLogs, 'activity logs pruned')
     }
+    if (temporaryFiles)
+      deps.log?.info({ removedTemporary: temporaryFiles }, 'temporary files swept')
     for (const { step, error } of failures) {
       deps.log?.error({ err: error, step }, 'maintenance failed')
     }
