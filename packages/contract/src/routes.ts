@@ -7,6 +7,8 @@ export const apiPaths = {
   complete: (query: string) => `/complete/${encodeURIComponent(query)}`,
   document: (id: string) => `/documents/${id}`,
   documentFile: (id: string, fileId: string) => `/documents/${id}/files/${fileId}`,
+  /** Admins: read a file whose text extraction failed once more. */
+  rereadFile: (id: string, fileId: string) => `/documents/${id}/files/${fileId}/reread`,
   documentOpen: (id: string) => `/documents/open/${id}`,
   categoryTypeAggregation: '/documents/categorytypenameaggregation',
   tags: '/tags',

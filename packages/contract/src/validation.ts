@@ -42,3 +42,17 @@ export const ValidationResult = z
   })
   .meta({ id: 'ValidationResult' })
 export type ValidationResult = z.infer<typeof ValidationResult>
+
+/**
+ * The answer of POST /documents/{id}/files/{fileId}/reread: the file whose text could not be
+ * read is queued to be read again, with fresh attempts, and waits (`pending`) meanwhile.
+ */
+export const RereadResult = z
+  .object({
+    documentId: z.uuid(),
+    fileId: z.uuid(),
+    fileName: z.string(),
+    extractionStatus: z.literal('pending'),
+  })
+  .meta({ id: 'RereadResult' })
+export type RereadResult = z.infer<typeof RereadResult>

@@ -112,6 +112,14 @@ const TABLE: Record<string, Case[]> = {
       api: SIGNED_IN,
     },
   ],
+  // A file that did not fail is not read again: nothing is queued.
+  'POST /documents/:id/files/:fileId/reread': [
+    {
+      name: 'read a file again',
+      path: () => apiPaths.rereadFile(doc.approved, doc.file),
+      api: [401, 403, 409],
+    },
+  ],
   'POST /documents/open/:id': [
     {
       name: 'record an opening',

@@ -77,6 +77,7 @@ const DOCUMENT_TABLE: Array<[DocumentAction, DocumentStatus, Row]> = [
 /** The rules that do not depend on the document. */
 const VIEWER_TABLE: Array<[ViewerAction, Row]> = [
   ['validate', [N, N, N, Y, Y]],
+  ['rereadFiles', [N, N, N, Y, Y]],
   ['seeOwnerId', [N, Y, Y, Y, Y]],
 ]
 

@@ -43,6 +43,8 @@ const DOCUMENT_RULES = {
 const VIEWER_RULES = {
   // Approving and disapproving (the four-eyes rule refuses on top: authorizeDecision).
   validate: (viewer: Viewer) => isAdmin(viewer),
+  // Having a file whose text could not be read read again (after an outage, a raised limit).
+  rereadFiles: (viewer: Viewer) => isAdmin(viewer),
   // Owners' account ids go to employees only; visitors see the name.
   seeOwnerId: (viewer: Viewer) => isEmployee(viewer),
 }
@@ -63,6 +65,7 @@ const REFUSALS: Record<Action, string> = {
   delete: 'Alleen de eigenaar van dit document of een beheerder mag het verwijderen.',
   readStatusReason: 'Alleen de uploader en beheerders lezen de reden van een afkeuring.',
   validate: 'Alleen beheerders valideren documenten.',
+  rereadFiles: 'Alleen beheerders laten een bestand opnieuw lezen.',
   seeOwnerId: 'Alleen medewerkers zien wie een document heeft geüpload.',
 }
 
