@@ -12,20 +12,29 @@ import { VALIDATION_TEXTS as TEXTS } from './texts.ts'
 /** Longer descriptions are shortened until the admin asks for all of it. */
 const SHORT_DESCRIPTION = 280
 
+/** 'Opnieuw lezen' of a file whose text could not be read: which file is under way, and the call. */
+export interface Reread {
+  fileId: string | null
+  start: (file: DocumentFile) => void
+}
+
 /**
  * One document in a validation list, with what an admin needs to judge it: title, uploader,
  * date, type, description and files. Open documents get 'Goedkeuren' and 'Afkeuren', unless
  * the admin uploaded or last edited it (four eyes): then it says so, and who must decide.
+ * A file whose text could not be read gets 'Opnieuw lezen', in every list.
  */
 export function ValidationItem({
   document,
   busy,
+  reread,
   onApprove,
   onDisapprove,
 }: {
   document: DocumentForValidation
   /** A decision about this document is under way. */
   busy: boolean
+  reread: Reread
   onApprove: () => void
   onDisapprove: () => void
 }) {
@@ -64,7 +73,7 @@ export function ValidationItem({
             </div>
           </div>
         )}
-        <DocumentDetails document={document} />
+        <DocumentDetails document={document} reread={reread} />
         {document.status === 'openstaand' && document.selfValidationBlocked && (
           <div className="utrecht-alert utrecht-alert--info portal-validation-item__self">
             <p className="utrecht-paragraph">
@@ -106,8 +115,10 @@ export function ValidationItem({
 /** What the validator judges: the description and the files, and the way to the previews. */
 function DocumentDetails({
   document: { contentUID: id, title, description, files },
+  reread,
 }: {
   document: DocumentForValidation
+  reread: Reread
 }) {
   return (
     <div className="portal-validation-item__details">
@@ -130,10 +141,16 @@ function DocumentDetails({
               </span>{' '}
               <DownloadButton file={file} />
               {file.extractionStatus === 'failed' && (
-                <span className="portal-validation-file__note">
-                  {' '}
-                  {TEXTS.notSearchable(file.extractionError)}
-                </span>
+                <>
+                  <span className="portal-validation-file__note">
+                    {' '}
+                    {TEXTS.notSearchable(file.extractionError)}
+                  </span>{' '}
+                  <RereadButton file={file} reread={reread} />
+                </>
+              )}
+              {file.extractionStatus === 'pending' && (
+                <span className="portal-validation-file__note"> {TEXTS.reading}</span>
               )}
             </li>
           ))}
@@ -170,6 +187,22 @@ function Description({ text }: { text: string }) {
         </Button>
       )}
     </>
+  )
+}
+
+function RereadButton({ file, reread }: { file: DocumentFile; reread: Reread }) {
+  const busy = reread.fileId === file.id
+  return (
+    <Button
+      appearance="secondary-action-button"
+      busy={busy}
+      aria-disabled={busy}
+      onClick={() => {
+        if (!busy) reread.start(file)
+      }}
+    >
+      {TEXTS.reread.button} <span className="portal-visually-hidden">{file.fileName}</span>
+    </Button>
   )
 }
 

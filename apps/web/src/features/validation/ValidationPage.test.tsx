@@ -2,7 +2,9 @@ import {
   API_PREFIX,
   VALIDATION_RETURN_DELAY_MS,
   apiPaths,
+  type DocumentFile,
   type DocumentForValidation,
+  type RereadResult,
   type ValidationResult,
 } from '@dataportaal/contract'
 import { act, screen, waitFor, within } from '@testing-library/react'
@@ -242,5 +244,97 @@ describe('/validatie', () => {
     renderValidation(EMPLOYEE)
     expect(await screen.findByText(/alleen beschikbaar voor beheerders/)).toBeVisible()
     expect(screen.queryByRole('list')).not.toBeInTheDocument()
+  })
+})
+
+describe("/validatie: 'Opnieuw lezen' of a file whose text could not be read", () => {
+  const FILE_ID = 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b'
+  const INTERRUPTED = 'Het lezen van dit bestand is steeds afgebroken.'
+  const failedFile: DocumentFile = {
+    id: FILE_ID,
+    fileName: 'inzameling.pdf',
+    mediaType: 'application/pdf',
+    size: 2048,
+    sha256: 'a'.repeat(64),
+    url: apiPaths.documentFile(OWN_ID, FILE_ID),
+    extractionStatus: 'failed',
+    extractionError: INTERRUPTED,
+  }
+
+  /** The server: one open document with a failed file, and the reread call as `reread` answers. */
+  function stubReread(reread: () => Response | Promise<Response>) {
+    let file = failedFile
+    const rereads: Array<{ path: string; method: string | undefined }> = []
+    stubApi(async (url, init) => {
+      if (url.pathname === api(apiPaths.validationList)) {
+        const open = url.searchParams.get('status') === 'openstaand'
+        const results = open ? [{ ...FIRST, files: [file] }] : []
+        return json({ Results: results, Total: results.length })
+      }
+      if (url.pathname === api(apiPaths.rereadFile(OWN_ID, FILE_ID))) {
+        rereads.push({ path: url.pathname, method: init?.method })
+        const response = await reread()
+        if (response.ok) file = { ...file, extractionStatus: 'pending', extractionError: null }
+        return response
+      }
+      return json({ title: 'Niet gevonden', status: 404 }, 404)
+    })
+    return { rereads }
+  }
+
+  const queued: RereadResult = {
+    documentId: OWN_ID,
+    fileId: FILE_ID,
+    fileName: 'inzameling.pdf',
+    extractionStatus: 'pending',
+  }
+  const button = (list: HTMLElement) =>
+    within(list).getByRole('button', { name: `${TEXTS.reread.button} inzameling.pdf` })
+
+  it('reads the file again from the keyboard, busy meanwhile, then says so and that it is being read', async () => {
+    let answer: (response: Response) => void = () => undefined
+    const { rereads } = stubReread(() => new Promise<Response>((resolve) => (answer = resolve)))
+    const user = userEvent.setup()
+    renderValidation()
+    const list = await openList()
+    expect(within(list).getByText(TEXTS.notSearchable(INTERRUPTED))).toBeVisible()
+
+    button(list).focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(button(list)).toHaveAttribute('aria-busy', 'true'))
+    await user.keyboard('{Enter}')
+    answer(json(queued))
+
+    const status = await screen.findByRole('status', { name: '' })
+    await waitFor(() => expect(status).toHaveTextContent(TEXTS.reread.started('inzameling.pdf')))
+    expect(rereads).toEqual([{ path: api(apiPaths.rereadFile(OWN_ID, FILE_ID)), method: 'POST' }])
+    expect(within(list).getByText(TEXTS.reading)).toBeVisible()
+    expect(within(list).queryByText(TEXTS.notSearchable(INTERRUPTED))).toBeNull()
+    expect(within(list).queryByRole('button', { name: new RegExp(TEXTS.reread.button) })).toBeNull()
+    expect(screen.getByRole('heading', { level: 1, name: TEXTS.heading })).toHaveFocus()
+  })
+
+  it('says why when the file is being read already, and when the server is away', async () => {
+    let reply = json(
+      { title: 'Conflict', status: 409, detail: 'Dit bestand wordt al gelezen.' },
+      409,
+    )
+    stubReread(() => reply)
+    const user = userEvent.setup()
+    renderValidation()
+    const list = await openList()
+
+    reply = json({ title: 'Er ging iets mis', status: 500 }, 500)
+    await user.click(button(list))
+    expect(await screen.findByRole('alert')).toHaveTextContent(TEXTS.reread.failed)
+    expect(button(list)).toBeVisible()
+
+    reply = json({ title: 'Conflict', status: 409, detail: 'Dit bestand wordt al gelezen.' }, 409)
+    await user.click(button(list))
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        `Dit bestand wordt al gelezen. ${TEXTS.listRefreshed}`,
+      ),
+    )
   })
 })

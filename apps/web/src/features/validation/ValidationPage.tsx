@@ -2,6 +2,7 @@ import {
   DocumentStatus,
   VALIDATION_RETURN_DELAY_MS,
   type Disapproval,
+  type DocumentFile,
   type DocumentForValidation,
   type ValidationResult,
 } from '@dataportaal/contract'
@@ -17,8 +18,11 @@ import {
   approveDocument,
   disapproveDocument,
   dropFromOpenLists,
+  markFileRereading,
   refreshAfterDecision,
+  rereadFile,
   useValidationList,
+  validationKeys,
 } from './api.ts'
 import { DeletedDocuments } from './DeletedDocuments.tsx'
 import { DisapproveDialog } from './DisapproveDialog.tsx'
@@ -136,6 +140,31 @@ function Validation({ status, page }: { status: DocumentStatus; page: number }) 
   })
   const busyId = mutation.isPending ? mutation.variables.document.contentUID : null
 
+  // The file's button goes once it is queued (or found queued already): focus the heading.
+  const reread = useMutation({
+    mutationFn: ({ document, file }: { document: DocumentForValidation; file: DocumentFile }) =>
+      rereadFile(document.contentUID, file.id),
+    onMutate: () => setNotice(null),
+    onSuccess: (result) => {
+      markFileRereading(queryClient, result.fileId)
+      setFocusRequest((count) => count + 1)
+      setNotice({ ok: true, text: TEXTS.reread.started(result.fileName) })
+    },
+    onError: (error) => {
+      // Being read already, or gone: say so, and show the lists as they are.
+      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+        void queryClient.invalidateQueries({ queryKey: validationKeys.lists })
+        setFocusRequest((count) => count + 1)
+        setNotice({
+          ok: false,
+          text: `${error.problem?.detail ?? TEXTS.reread.failed} ${TEXTS.listRefreshed}`,
+        })
+      } else {
+        setNotice({ ok: false, text: TEXTS.reread.failed })
+      }
+    },
+  })
+
   return (
     <div className="portal-validation">
       <ValidationHeader ref={heading} current={status} />
@@ -160,6 +189,10 @@ function Validation({ status, page }: { status: DocumentStatus; page: number }) 
               key={document.contentUID}
               document={document}
               busy={busyId === document.contentUID}
+              reread={{
+                fileId: reread.isPending ? reread.variables.file.id : null,
+                start: (file) => reread.mutate({ document, file }),
+              }}
               onApprove={() => mutation.mutate({ document, decision: { status: 'goedgekeurd' } })}
               onDisapprove={() => {
                 mutation.reset()

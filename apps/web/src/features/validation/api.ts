@@ -1,5 +1,6 @@
 import {
   DeletedDocumentList,
+  RereadResult,
   RestoreResult,
   ValidationList,
   ValidationResult,
@@ -52,6 +53,34 @@ export const approveDocument = (id: string) => apiRequest(ValidationResult, apiP
 /** GET /documents/validate/{id}/disapprove with the category and the reason. */
 export const disapproveDocument = (id: string, disapproval: Disapproval) =>
   apiRequest(ValidationResult, apiPaths.disapprove(id), { query: disapproval })
+
+/**
+ * POST /documents/{id}/files/{fileId}/reread: a file whose text could not be read is read
+ * again. A repeat is harmless: the server answers 409, the file is being read already.
+ */
+export const rereadFile = (documentId: string, fileId: string) =>
+  apiRequest(RereadResult, apiPaths.rereadFile(documentId, fileId), { method: 'POST' })
+
+/** The file waits to be read again: so in the cached lists at once, before they are refetched. */
+export function markFileRereading(queryClient: QueryClient, fileId: string) {
+  queryClient.setQueriesData<ValidationList>({ queryKey: validationKeys.lists }, (list) => {
+    if (!list?.Results.some((document) => document.files.some((file) => file.id === fileId))) {
+      return list
+    }
+    return {
+      ...list,
+      Results: list.Results.map((document) => ({
+        ...document,
+        files: document.files.map((file) =>
+          file.id === fileId
+            ? { ...file, extractionStatus: 'pending' as const, extractionError: null }
+            : file,
+        ),
+      })),
+    }
+  })
+  void queryClient.invalidateQueries({ queryKey: validationKeys.lists })
+}
 
 /** A decided document leaves the cached open lists at once, before they are refetched. */
 export function dropFromOpenLists(queryClient: QueryClient, id: string) {

@@ -60,6 +60,14 @@ export const VALIDATION_TEXTS = {
   noFiles: 'Geen bestanden.',
   notSearchable: (reason: string | null | undefined) =>
     `Inhoud niet doorzoekbaar. ${reason ?? ''}`.trim(),
+  reading: 'De inhoud wordt gelezen; daarna is hij doorzoekbaar.',
+  /** 'Opnieuw lezen' of a file whose text could not be read. */
+  reread: {
+    button: 'Opnieuw lezen',
+    started: (fileName: string) =>
+      `"${fileName}" wordt opnieuw gelezen. Lukt dat, dan is de inhoud over enkele minuten doorzoekbaar.`,
+    failed: 'Opnieuw lezen is niet gelukt. Probeer het opnieuw.',
+  },
   download: 'Downloaden',
   downloadFailed: 'Downloaden is niet gelukt.',
   openDocument: 'Bekijk het document met voorbeelden',
