@@ -4,6 +4,7 @@ import {
   type HarvestedDistribution,
   type HarvestedRecord,
 } from '../record.ts'
+import { boundRecord } from './bounds.ts'
 import { fetchPage } from './fetch-page.ts'
 import { count, type CollectLimits } from './limits.ts'
 import type { PageReport } from './protocol.ts'
@@ -148,7 +149,7 @@ export async function collectCkan(
     if (!url.searchParams.has('sort')) url.searchParams.set('sort', 'id asc')
     const { packages, total } = await readPage(url, n, limits, source)
     expected = total ?? expected
-    records.push(...packages.map((pkg) => recordOf(pkg, site)))
+    records.push(...packages.map((pkg) => boundRecord(recordOf(pkg, site))))
     if (records.length > limits.maxRecords) {
       throw new HarvestCollectError(`De bron heeft meer dan ${count(limits.maxRecords)} datasets.`)
     }

@@ -3,6 +3,7 @@ import { JsonLdParser } from 'jsonld-streaming-parser'
 import { Parser } from 'n3'
 import { HarvestCollectError, type CollectedSource, type HarvestedRecord } from '../record.ts'
 import { recordsOf } from './dcat-records.ts'
+import { boundRecord } from './bounds.ts'
 import { RunContexts } from './contexts.ts'
 import { fetchPage, isHttpUrl, onSourceOrigin, type FetchedPage } from './fetch-page.ts'
 import { count, type CollectLimits } from './limits.ts'
@@ -149,7 +150,7 @@ export async function collectDcat(
       )
     }
     const graph = new PageGraph(quads)
-    records.push(...recordsOf(graph))
+    records.push(...recordsOf(graph).map(boundRecord))
     if (records.length > limits.maxRecords) {
       throw new HarvestCollectError(`De bron heeft meer dan ${count(limits.maxRecords)} datasets.`)
     }
