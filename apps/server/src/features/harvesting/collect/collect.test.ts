@@ -1,3 +1,4 @@
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { HarvestCollectError, type CollectProgress } from '../record.ts'
 import { ckanActionUrl } from './ckan.ts'
@@ -239,6 +240,27 @@ _:lic a dct:LicenseDocument ; rdfs:label "Eigen voorwaarden" .
       collectSource({ url: `${base}/groot`, kind: 'dcat' }, { limits: { maxPageBytes: 1000 } }),
     )
     expect(error.message).toBe('Pagina 1 is groter dan 1.000 bytes.')
+  })
+
+  it('reads a compressed page, counting the bytes it unpacks to', async () => {
+    const gzip = (body: string) => ({
+      headers: { 'content-encoding': 'gzip' },
+      body: gzipSync(body),
+    })
+    const brotli = (body: string) => ({
+      headers: { 'content-encoding': 'br' },
+      body: brotliCompressSync(body),
+    })
+    server.answers['/gzip'] = gzip(simplePage('Een', '/br'))
+    server.answers['/br'] = brotli(simplePage('Twee'))
+    const collected = await collectSource({ url: `${base}/gzip`, kind: 'dcat' })
+    expect(collected.records.map((r) => r.title)).toEqual(['Een', 'Twee'])
+    // A few hundred bytes that unpack to more than a page may hold.
+    server.answers['/bom'] = gzip(`# ${'x'.repeat(100_000)}`)
+    const error = await collectFailure(
+      collectSource({ url: `${base}/bom`, kind: 'dcat' }, { limits: { maxPageBytes: 10_000 } }),
+    )
+    expect(error.message).toBe('Pagina 1 is groter dan 9,8 kB.')
   })
 
   it('stops at the most pages and records a source may have', async () => {

@@ -6,7 +6,7 @@ export interface Answer {
   status?: number
   type?: string
   headers?: Record<string, string>
-  body: string
+  body: string | Buffer
 }
 
 /**
