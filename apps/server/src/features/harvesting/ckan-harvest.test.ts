@@ -5,6 +5,7 @@ import { addSynonyms } from '../../../test/factories.ts'
 import { ckanPackage, startCkanFixture, type CkanFixture } from '../../../test/ckan-fixture.ts'
 import { collectSource } from './collect/index.ts'
 import { executeRun, queueRun, type RunOutcome } from './run.ts'
+import { UNEXPECTED } from './collect/protocol.ts'
 import { HarvestCollectError } from './record.ts'
 import { insertHarvestSource } from './testing.ts'
 
@@ -254,5 +255,20 @@ describe('a run that fails', () => {
       [runId],
     )
     expect(run).toEqual({ status: 'failed', error: outcome?.error })
+  })
+
+  it("logs the collector's unforeseen failure, and reports it in general words", async () => {
+    const runId = await ctx.db.transaction((tx) =>
+      queueRun(tx, { sourceId: trusted, trigger: 'manual', requestedBy: null, dryRun: false }),
+    )
+    const logged: object[] = []
+    const log = { error: (details: object) => logged.push(details) }
+    const cause = new Error('parser said: geheim-7f3a')
+    const outcome = await executeRun({ db: ctx.db, log }, runId!, {
+      collect: () => Promise.reject(new HarvestCollectError(UNEXPECTED, { cause })),
+    })
+    expect(outcome?.error).toBe('De bron kon niet worden gelezen door een onverwachte fout.')
+    expect(logged).toEqual([expect.objectContaining({ runId })])
+    expect(logged[0]).toMatchObject({ err: { cause } })
   })
 })

@@ -229,9 +229,11 @@ export async function executeRun(
   } catch (error) {
     await progress.flush()
     const message = failureMessage(error)
-    if (!(error instanceof HarvestCollectError || error instanceof HarvestRunError)) {
-      log?.error({ err: error, runId }, 'harvest run failed')
-    }
+    // The collector's unforeseen failures are reported in general words, and logged as others.
+    const foreseen =
+      (error instanceof HarvestCollectError && error.cause === undefined) ||
+      error instanceof HarvestRunError
+    if (!foreseen) log?.error({ err: error, runId }, 'harvest run failed')
     await db.query(
       `update harvest_runs set status = 'failed', error = $2, finished_at = now()
         where id = $1 and status = 'running'`,

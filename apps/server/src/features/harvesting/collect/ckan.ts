@@ -4,6 +4,7 @@ import {
   type HarvestedDistribution,
   type HarvestedRecord,
 } from '../record.ts'
+import { boundRecord } from './bounds.ts'
 import { fetchPage } from './fetch-page.ts'
 import { count, type CollectLimits } from './limits.ts'
 import type { PageReport } from './protocol.ts'
@@ -71,36 +72,43 @@ function recordOf(pkg: Json, site: string): HarvestedRecord {
   }
 }
 
-/** CKAN's error object: `{ message }`, or field errors keyed by name, with a `__type`. */
-function errorMessageOf(error: unknown): string {
-  if (!isObject(error)) return 'onbekende fout'
-  const message = text(error.message)
-  if (message) return message
-  const fields = Object.entries(error)
-    .filter(([key]) => key !== '__type')
-    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`)
-  return fields.join('; ') || text(error.__type) || 'onbekende fout'
+/**
+ * CKAN's error types (its `__type`) in the portal's words. The error's own message is not
+ * shown: it is the source's text, and a report never repeats what another server said.
+ */
+const CKAN_ERRORS: Readonly<Record<string, string>> = {
+  'Validation Error': 'de zoekvraag is ongeldig',
+  'Search Query Error': 'de zoekvraag is ongeldig',
+  'Search Error': 'het zoeken mislukte',
+  'Authorization Error': 'geen toegang',
+  'Not Found Error': 'niet gevonden',
+  'Internal Server Error': 'een fout in de bron',
+}
+
+function ckanErrorOf(error: unknown): string {
+  const type = isObject(error) ? text(error.__type) : null
+  return (type && CKAN_ERRORS[type]) ?? 'een fout die de portal niet kent'
 }
 
 /** One page's answer: its packages and the total the search found. */
-async function readPage(url: URL, n: number, limits: CollectLimits) {
-  const page = await fetchPage(url, n, 'application/json', limits, { errorBodies: true })
+async function readPage(url: URL, n: number, limits: CollectLimits, source: URL) {
+  const page = await fetchPage(url, n, 'application/json', limits, { source, errorBodies: true })
   let body: unknown
   try {
     body = JSON.parse(page.body)
-  } catch (error) {
-    // An HTTP error without CKAN's JSON (a proxy's error page) says more than the parse error.
-    if (page.status >= 400) {
-      throw new HarvestCollectError(
-        `Pagina ${n} kon niet worden opgehaald: HTTP ${page.status} (${url.href})`,
-      )
-    }
-    const reason = error instanceof Error ? error.message : String(error)
-    throw new HarvestCollectError(`Pagina ${n} is geen geldige JSON: ${reason} (${url.href})`)
+  } catch {
+    // An HTTP error without CKAN's JSON (a proxy's error page) says more than the parse error,
+    // whose message would quote the page.
+    throw new HarvestCollectError(
+      page.status >= 400
+        ? `Pagina ${n} kon niet worden opgehaald: HTTP ${page.status} (${url.href})`
+        : `Pagina ${n} is geen geldige JSON (${url.href}).`,
+    )
   }
   if (!isObject(body) || body.success !== true) {
-    const reason = isObject(body) ? errorMessageOf(body.error) : 'geen CKAN-antwoord'
-    throw new HarvestCollectError(`Pagina ${n} gaf een CKAN-fout: ${reason} (${url.href})`)
+    const reason = isObject(body) ? ckanErrorOf(body.error) : 'geen CKAN-antwoord'
+    const status = page.status >= 400 ? `, HTTP ${page.status}` : ''
+    throw new HarvestCollectError(`Pagina ${n} gaf een CKAN-fout: ${reason}${status} (${url.href})`)
   }
   const result = body.result
   if (!isObject(result) || !Array.isArray(result.results)) {
@@ -122,6 +130,7 @@ export async function collectCkan(
   report: PageReport,
 ): Promise<CollectedSource> {
   const { action, site } = ckanActionUrl(sourceUrl)
+  const source = new URL(sourceUrl)
   const records: HarvestedRecord[] = []
   let expected: number | null = null
   let start = 0
@@ -138,9 +147,9 @@ export async function collectCkan(
     // move up and push another onto a page already read, which would then be withdrawn.
     // By id, pages stay put; a source's own `sort` is kept.
     if (!url.searchParams.has('sort')) url.searchParams.set('sort', 'id asc')
-    const { packages, total } = await readPage(url, n, limits)
+    const { packages, total } = await readPage(url, n, limits, source)
     expected = total ?? expected
-    records.push(...packages.map((pkg) => recordOf(pkg, site)))
+    records.push(...packages.map((pkg) => boundRecord(recordOf(pkg, site))))
     if (records.length > limits.maxRecords) {
       throw new HarvestCollectError(`De bron heeft meer dan ${count(limits.maxRecords)} datasets.`)
     }

@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { HarvestCollectError } from '../record.ts'
 import { collectCkan } from './ckan.ts'
 import { collectDcat } from './dcat.ts'
-import type { CollectReply, CollectRequest } from './protocol.ts'
+import { UNEXPECTED, type CollectReply, type CollectRequest } from './protocol.ts'
 
 /**
  * Runs in the collecting thread (started by worker-boot.mjs, or worker-main.js in the
@@ -22,12 +22,13 @@ export async function serveCollection(): Promise<void> {
     )
     send({ type: 'done', collected })
   } catch (error) {
-    send({
-      type: 'failed',
-      message:
-        error instanceof HarvestCollectError
-          ? error.message
-          : `De bron kon niet worden gelezen: ${error instanceof Error ? error.message : String(error)}`,
-    })
+    if (error instanceof HarvestCollectError) send({ type: 'failed', message: error.message })
+    else {
+      send({
+        type: 'failed',
+        message: UNEXPECTED,
+        detail: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      })
+    }
   }
 }

@@ -1,59 +1,19 @@
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { HarvestCollectError, type CollectProgress } from '../record.ts'
 import { ckanActionUrl } from './ckan.ts'
 import { collectSource } from './index.ts'
+import { startTestSource, type TestSource } from './test-source.ts'
 
-/** One answer of the test source: a body with its type, or a status. */
-interface Answer {
-  status?: number
-  type?: string
-  body: string
-}
-
-let server: http.Server
+let server: TestSource
 let base: string
-/** The source's answers by request path (with query); anything else is a 404. */
-let answers: Record<string, Answer | 'hang' | 'stream'> = {}
-/** Every request the source received, in order: path and the headers that matter. */
-let received: Array<{ url: string; accept: string | undefined; userAgent: string | undefined }> = []
 
 beforeAll(async () => {
-  server = http.createServer((request, response) => {
-    const url = request.url ?? ''
-    received.push({
-      url,
-      accept: request.headers.accept,
-      userAgent: request.headers['user-agent'],
-    })
-    const answer = answers[url]
-    if (answer === 'hang') return
-    if (answer === 'stream') {
-      // No Content-Length: the collector must count the bytes as they come.
-      response.writeHead(200, { 'content-type': 'text/turtle' })
-      for (let i = 0; i < 50; i++) response.write(`# ${'x'.repeat(100)}\n`)
-      response.end()
-      return
-    }
-    if (!answer) {
-      response.writeHead(404).end('niet gevonden')
-      return
-    }
-    response.writeHead(answer.status ?? 200, { 'content-type': answer.type ?? 'text/turtle' })
-    response.end(answer.body)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  server = await startTestSource()
+  base = server.base
 })
-afterAll(async () => {
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
-})
-beforeEach(() => {
-  answers = {}
-  received = []
-})
+afterAll(() => server.close())
+beforeEach(() => server.reset())
 
 const PREFIXES = `
 @prefix dcat: <http://www.w3.org/ns/dcat#> .
@@ -81,7 +41,7 @@ async function collectFailure(promise: Promise<unknown>): Promise<HarvestCollect
 
 describe('collecting a DCAT-AP catalogue', () => {
   it('follows the Hydra paging over three Turtle pages and maps every dataset', async () => {
-    answers['/dcat?page=1'] = {
+    server.answers['/dcat?page=1'] = {
       body: `${PREFIXES}
 <catalogus> a dcat:Catalog, hydra:Collection ;
   hydra:totalItems "4"^^xsd:nonNegativeInteger ;
@@ -121,7 +81,7 @@ _:lic a dct:LicenseDocument ; rdfs:label "Eigen voorwaarden" .
 `,
     }
     // The older paging of Hydra, without a view.
-    answers['/dcat?page=2'] = {
+    server.answers['/dcat?page=2'] = {
       type: 'application/x-turtle; charset=utf-8',
       body: `${PREFIXES}
 <catalogus> hydra:totalItems 4 .
@@ -129,16 +89,20 @@ _:lic a dct:LicenseDocument ; rdfs:label "Eigen voorwaarden" .
 <ds/c> a dcat:Dataset ; dct:title "Derde" .
 `,
     }
-    answers['/dcat?page=3'] = { body: simplePage('Vierde') }
+    server.answers['/dcat?page=3'] = { body: simplePage('Vierde') }
     const progress: CollectProgress[] = []
     const collected = await collectSource(
       { url: `${base}/dcat?page=1`, kind: 'dcat' },
       { onProgress: (p) => progress.push(p) },
     )
-    expect(received.map((r) => r.url)).toEqual(['/dcat?page=1', '/dcat?page=2', '/dcat?page=3'])
-    expect(received[0]!.accept).toMatch(/^text\/turtle/)
-    expect(received[0]!.accept).not.toMatch(/rdf\+xml/)
-    expect(received[0]!.userAgent).toBe('Dataportaal-harvester/1.0')
+    expect(server.received.map((r) => r.url)).toEqual([
+      '/dcat?page=1',
+      '/dcat?page=2',
+      '/dcat?page=3',
+    ])
+    expect(server.received[0]!.accept).toMatch(/^text\/turtle/)
+    expect(server.received[0]!.accept).not.toMatch(/rdf\+xml/)
+    expect(server.received[0]!.userAgent).toBe('Dataportaal-harvester/1.0')
     expect(progress).toEqual([
       { pages: 1, records: 2, expected: 4 },
       { pages: 2, records: 3, expected: 4 },
@@ -191,8 +155,8 @@ _:lic a dct:LicenseDocument ; rdfs:label "Eigen voorwaarden" .
     expect(c).toMatchObject({ identifier: `${base}/ds/c`, licence: null, keywords: [] })
   })
 
-  it('reads a JSON-LD page, with a remote context fetched within the same limits', async () => {
-    answers['/context.jsonld'] = {
+  it('reads a JSON-LD page, with a context on the source fetched within the same limits', async () => {
+    server.answers['/context.jsonld'] = {
       type: 'application/ld+json',
       body: JSON.stringify({
         '@context': {
@@ -203,7 +167,7 @@ _:lic a dct:LicenseDocument ; rdfs:label "Eigen voorwaarden" .
         },
       }),
     }
-    answers['/catalogus.jsonld'] = {
+    server.answers['/catalogus.jsonld'] = {
       type: 'application/ld+json',
       body: JSON.stringify({
         '@context': `${base}/context.jsonld`,
@@ -251,9 +215,9 @@ _:lic a dct:LicenseDocument ; rdfs:label "Eigen voorwaarden" .
 
   it('fails the whole collection when page 3 of 5 fails, naming that page', async () => {
     for (let n = 1; n <= 5; n++) {
-      answers[`/fail?page=${n}`] = { body: simplePage(`Pagina ${n}`, `?page=${n + 1}`) }
+      server.answers[`/fail?page=${n}`] = { body: simplePage(`Pagina ${n}`, `?page=${n + 1}`) }
     }
-    answers['/fail?page=3'] = { status: 500, body: 'kapot' }
+    server.answers['/fail?page=3'] = { status: 500, body: 'kapot' }
     const progress: CollectProgress[] = []
     const error = await collectFailure(
       collectSource(
@@ -263,20 +227,45 @@ _:lic a dct:LicenseDocument ; rdfs:label "Eigen voorwaarden" .
     )
     expect(error.message).toBe(`Pagina 3 kon niet worden opgehaald: HTTP 500 (${base}/fail?page=3)`)
     expect(progress.map((p) => p.pages)).toEqual([1, 2])
-    expect(received.map((r) => r.url)).toEqual(['/fail?page=1', '/fail?page=2', '/fail?page=3'])
+    expect(server.received.map((r) => r.url)).toEqual([
+      '/fail?page=1',
+      '/fail?page=2',
+      '/fail?page=3',
+    ])
   })
 
   it('refuses a page larger than the limit, counting the bytes as they come', async () => {
-    answers['/groot'] = 'stream'
+    server.answers['/groot'] = 'stream'
     const error = await collectFailure(
       collectSource({ url: `${base}/groot`, kind: 'dcat' }, { limits: { maxPageBytes: 1000 } }),
     )
     expect(error.message).toBe('Pagina 1 is groter dan 1.000 bytes.')
   })
 
+  it('reads a compressed page, counting the bytes it unpacks to', async () => {
+    const gzip = (body: string) => ({
+      headers: { 'content-encoding': 'gzip' },
+      body: gzipSync(body),
+    })
+    const brotli = (body: string) => ({
+      headers: { 'content-encoding': 'br' },
+      body: brotliCompressSync(body),
+    })
+    server.answers['/gzip'] = gzip(simplePage('Een', '/br'))
+    server.answers['/br'] = brotli(simplePage('Twee'))
+    const collected = await collectSource({ url: `${base}/gzip`, kind: 'dcat' })
+    expect(collected.records.map((r) => r.title)).toEqual(['Een', 'Twee'])
+    // A few hundred bytes that unpack to more than a page may hold.
+    server.answers['/bom'] = gzip(`# ${'x'.repeat(100_000)}`)
+    const error = await collectFailure(
+      collectSource({ url: `${base}/bom`, kind: 'dcat' }, { limits: { maxPageBytes: 10_000 } }),
+    )
+    expect(error.message).toBe('Pagina 1 is groter dan 9,8 kB.')
+  })
+
   it('stops at the most pages and records a source may have', async () => {
     for (let n = 1; n <= 3; n++) {
-      answers[`/veel?page=${n}`] = { body: simplePage(`Pagina ${n}`, `?page=${n + 1}`) }
+      server.answers[`/veel?page=${n}`] = { body: simplePage(`Pagina ${n}`, `?page=${n + 1}`) }
     }
     const source = { url: `${base}/veel?page=1`, kind: 'dcat' } as const
     const pages = await collectFailure(collectSource(source, { limits: { maxPages: 2 } }))
@@ -286,28 +275,28 @@ _:lic a dct:LicenseDocument ; rdfs:label "Eigen voorwaarden" .
   })
 
   it('refuses a page that is not valid Turtle', async () => {
-    answers['/ttl?page=1'] = { body: simplePage('Een', '?page=2') }
-    answers['/ttl?page=2'] = { body: `${PREFIXES}\n<a> dct:title "niet afgesloten .` }
+    server.answers['/ttl?page=1'] = { body: simplePage('Een', '?page=2') }
+    server.answers['/ttl?page=2'] = { body: `${PREFIXES}\n<a> dct:title "niet afgesloten .` }
     const error = await collectFailure(collectSource({ url: `${base}/ttl?page=1`, kind: 'dcat' }))
-    expect(error.message).toMatch(/^Pagina 2 is geen geldige Turtle: /)
+    expect(error.message).toBe('Pagina 2 is geen geldige Turtle (fout op regel 9).')
   })
 
   it('stops at next-page links that go round in a circle', async () => {
-    answers['/rond?page=1'] = { body: simplePage('Een', '?page=2') }
-    answers['/rond?page=2'] = { body: simplePage('Twee', '?page=1') }
+    server.answers['/rond?page=1'] = { body: simplePage('Een', '?page=2') }
+    server.answers['/rond?page=2'] = { body: simplePage('Twee', '?page=1') }
     const error = await collectFailure(collectSource({ url: `${base}/rond?page=1`, kind: 'dcat' }))
     expect(error.message).toMatch(/^Pagina 3 is een pagina die al is gelezen/)
-    expect(received).toHaveLength(2)
+    expect(server.received).toHaveLength(2)
   })
 
   it('follows no next-page link to another protocol than http(s)', async () => {
-    answers['/ftp'] = { body: simplePage('Een', 'ftp://example.org/pagina-2') }
+    server.answers['/ftp'] = { body: simplePage('Een', 'ftp://example.org/pagina-2') }
     const error = await collectFailure(collectSource({ url: `${base}/ftp`, kind: 'dcat' }))
     expect(error.message).toMatch(/^Pagina 2 heeft geen http- of https-adres/)
   })
 
   it('refuses a serialisation other than Turtle or JSON-LD', async () => {
-    answers['/rdfxml'] = { type: 'application/rdf+xml', body: '<rdf:RDF/>' }
+    server.answers['/rdfxml'] = { type: 'application/rdf+xml', body: '<rdf:RDF/>' }
     const error = await collectFailure(collectSource({ url: `${base}/rdfxml`, kind: 'dcat' }))
     expect(error.message).toMatch(/^Pagina 1 is geen Turtle of JSON-LD maar application\/rdf\+xml/)
   })
@@ -317,7 +306,7 @@ _:lic a dct:LicenseDocument ; rdfs:label "Eigen voorwaarden" .
       { length: 60_000 },
       (_, n) => `<ds/${n}> a dcat:Dataset ; dct:title "Dataset ${n} ${'x'.repeat(40)}" .`,
     )
-    answers['/zwaar'] = { body: `${PREFIXES}\n${datasets.join('\n')}` }
+    server.answers['/zwaar'] = { body: `${PREFIXES}\n${datasets.join('\n')}` }
     const error = await collectFailure(
       collectSource({ url: `${base}/zwaar`, kind: 'dcat' }, { limits: { memoryMb: 16 } }),
     )
@@ -325,11 +314,11 @@ _:lic a dct:LicenseDocument ; rdfs:label "Eigen voorwaarden" .
       'De bron kon niet worden gelezen: het geheugen voor het lezen raakte vol.',
     )
     // It died reading the page, not before.
-    expect(received.map((r) => r.url)).toEqual(['/zwaar'])
+    expect(server.received.map((r) => r.url)).toEqual(['/zwaar'])
   })
 
   it('gives up on a page that does not answer in time', async () => {
-    answers['/traag'] = 'hang'
+    server.answers['/traag'] = 'hang'
     const error = await collectFailure(
       collectSource({ url: `${base}/traag`, kind: 'dcat' }, { limits: { requestTimeoutMs: 300 } }),
     )
@@ -337,7 +326,7 @@ _:lic a dct:LicenseDocument ; rdfs:label "Eigen voorwaarden" .
   })
 
   it('stops the whole collection after the overall time', async () => {
-    answers['/traag'] = 'hang'
+    server.answers['/traag'] = 'hang'
     const error = await collectFailure(
       collectSource({ url: `${base}/traag`, kind: 'dcat' }, { limits: { totalTimeoutMs: 1500 } }),
     )
@@ -397,15 +386,21 @@ describe('collecting a CKAN API', () => {
   // Sorted by id, so a package changed during the run does not move to another page.
   it('pages with rows and start until the count is reached, and maps every package', async () => {
     const path = '/ckan/api/3/action/package_search'
-    answers[`${path}?rows=2&start=0&sort=id+asc`] = ckanPage(5, [ckanPackage(1), ckanPackage(2)])
-    answers[`${path}?rows=2&start=2&sort=id+asc`] = ckanPage(5, [ckanPackage(3), ckanPackage(4)])
-    answers[`${path}?rows=2&start=4&sort=id+asc`] = ckanPage(5, [{ name: 'alleen-naam' }])
+    server.answers[`${path}?rows=2&start=0&sort=id+asc`] = ckanPage(5, [
+      ckanPackage(1),
+      ckanPackage(2),
+    ])
+    server.answers[`${path}?rows=2&start=2&sort=id+asc`] = ckanPage(5, [
+      ckanPackage(3),
+      ckanPackage(4),
+    ])
+    server.answers[`${path}?rows=2&start=4&sort=id+asc`] = ckanPage(5, [{ name: 'alleen-naam' }])
     const progress: CollectProgress[] = []
     const collected = await collectSource(
       { url: `${base}/ckan`, kind: 'ckan' },
       { limits: { ckanPageSize: 2 }, onProgress: (p) => progress.push(p) },
     )
-    expect(received.map((r) => r.url)).toEqual([
+    expect(server.received.map((r) => r.url)).toEqual([
       `${path}?rows=2&start=0&sort=id+asc`,
       `${path}?rows=2&start=2&sort=id+asc`,
       `${path}?rows=2&start=4&sort=id+asc`,
@@ -462,15 +457,15 @@ describe('collecting a CKAN API', () => {
 
   it('stops at a page without results, when the count was more than there is', async () => {
     const path = '/api/3/action/package_search'
-    answers[`${path}?rows=100&start=0&sort=id+asc`] = ckanPage(500, [ckanPackage(1)])
-    answers[`${path}?rows=100&start=1&sort=id+asc`] = ckanPage(500, [])
+    server.answers[`${path}?rows=100&start=0&sort=id+asc`] = ckanPage(500, [ckanPackage(1)])
+    server.answers[`${path}?rows=100&start=1&sort=id+asc`] = ckanPage(500, [])
     const collected = await collectSource({ url: `${base}/api/3`, kind: 'ckan' })
     expect(collected).toMatchObject({ pages: 2, expected: 500 })
     expect(collected.records).toHaveLength(1)
   })
 
-  it("fails on CKAN's error answer with its message", async () => {
-    answers['/api/3/action/package_search?rows=100&start=0&sort=id+asc'] = {
+  it("fails on CKAN's error answer, named by its kind", async () => {
+    server.answers['/api/3/action/package_search?rows=100&start=0&sort=id+asc'] = {
       status: 409,
       type: 'application/json',
       body: JSON.stringify({
@@ -480,7 +475,7 @@ describe('collecting a CKAN API', () => {
     }
     const error = await collectFailure(collectSource({ url: base, kind: 'ckan' }))
     expect(error.message).toBe(
-      `Pagina 1 gaf een CKAN-fout: Zoekopdracht ongeldig (${base}/api/3/action/package_search?rows=100&start=0&sort=id+asc)`,
+      `Pagina 1 gaf een CKAN-fout: de zoekvraag is ongeldig, HTTP 409 (${base}/api/3/action/package_search?rows=100&start=0&sort=id+asc)`,
     )
   })
 })

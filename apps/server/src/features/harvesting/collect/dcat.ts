@@ -3,7 +3,9 @@ import { JsonLdParser } from 'jsonld-streaming-parser'
 import { Parser } from 'n3'
 import { HarvestCollectError, type CollectedSource, type HarvestedRecord } from '../record.ts'
 import { recordsOf } from './dcat-records.ts'
-import { fetchPage, isHttpUrl, type FetchedPage } from './fetch-page.ts'
+import { boundRecord } from './bounds.ts'
+import { RunContexts } from './contexts.ts'
+import { fetchPage, isHttpUrl, onSourceOrigin, type FetchedPage } from './fetch-page.ts'
 import { count, type CollectLimits } from './limits.ts'
 import { NS, PageGraph } from './rdf-graph.ts'
 import type { PageReport } from './protocol.ts'
@@ -17,19 +19,21 @@ const JSON_LD = new Set(['application/ld+json', 'application/json'])
 
 const hydra = (local: string) => `${NS.hydra}${local}`
 
+/** n3 tells the line of a syntax error; its message quotes the page, which is not shown. */
 function parseTurtle(page: FetchedPage, n: number): Quad[] {
   try {
     return new Parser({ baseIRI: page.url, format: 'text/turtle' }).parse(page.body)
   } catch (error) {
-    throw new HarvestCollectError(`Pagina ${n} is geen geldige Turtle: ${messageOf(error)}`)
+    const line = (error as { context?: { line?: unknown } }).context?.line
+    const where = typeof line === 'number' ? ` (fout op regel ${count(line)})` : ''
+    throw new HarvestCollectError(`Pagina ${n} is geen geldige Turtle${where}.`)
   }
 }
 
-async function parseJsonLd(page: FetchedPage, n: number, limits: CollectLimits): Promise<Quad[]> {
+async function parseJsonLd(page: FetchedPage, n: number, contexts: RunContexts): Promise<Quad[]> {
   const parser = new JsonLdParser({
     baseIRI: page.url,
-    // A remote @context is fetched within the same bounds as a page.
-    documentLoader: { load: (url) => loadContext(url, n, limits) },
+    documentLoader: { load: (url) => contexts.load(url, n) },
   })
   const quads: Quad[] = []
   try {
@@ -40,25 +44,34 @@ async function parseJsonLd(page: FetchedPage, n: number, limits: CollectLimits):
       parser.write(page.body)
       parser.end()
     })
-  } catch (error) {
-    if (error instanceof HarvestCollectError) throw error
-    throw new HarvestCollectError(`Pagina ${n} is geen geldige JSON-LD: ${messageOf(error)}`)
+  } catch {
+    // The parser's message quotes the page (or a context); the portal says what it is instead.
+    throw contexts.failure ?? new HarvestCollectError(`Pagina ${n} is geen geldige JSON-LD.`)
   }
   return quads
 }
 
-async function loadContext(url: string, n: number, limits: CollectLimits) {
-  const context = await fetchPage(new URL(url), n, 'application/ld+json, application/json', limits)
-  try {
-    return JSON.parse(context.body) as Record<string, unknown>
-  } catch (error) {
-    throw new HarvestCollectError(
-      `Pagina ${n} gebruikt een JSON-LD-context die geen geldige JSON is: ${messageOf(error)} (${url})`,
-    )
-  }
-}
+/** Media types a page may come in instead, named in the message; any other is not repeated. */
+const OTHER_FORMATS = new Set([
+  'application/rdf+xml',
+  'application/n-triples',
+  'application/n-quads',
+  'application/trig',
+  'text/n3',
+  'application/xml',
+  'text/xml',
+  'text/html',
+  'application/xhtml+xml',
+  'text/plain',
+  'text/csv',
+  'application/problem+json',
+  'application/octet-stream',
+])
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+function formatOf(page: FetchedPage): string {
+  if (page.contentType === '') return 'een onbekend formaat (geen Content-Type)'
+  return OTHER_FORMATS.has(page.contentType) ? page.contentType : 'een ander formaat'
+}
 
 /**
  * The next page's address: hydra:next of the page's view (Hydra's PartialCollectionView),
@@ -99,6 +112,8 @@ export async function collectDcat(
   limits: CollectLimits,
   report: PageReport,
 ): Promise<CollectedSource> {
+  const source = new URL(sourceUrl)
+  const contexts = new RunContexts(source, limits)
   const records: HarvestedRecord[] = []
   const read = new Set<string>()
   let expected: number | null = null
@@ -111,7 +126,12 @@ export async function collectDcat(
     }
     if (!URL.canParse(url) || !isHttpUrl(new URL(url))) {
       throw new HarvestCollectError(
-        `Pagina ${n} heeft geen http- of https-adres en wordt niet gelezen: ${url}`,
+        `Pagina ${n} heeft geen http- of https-adres en wordt niet gelezen.`,
+      )
+    }
+    if (!onSourceOrigin(new URL(url), source)) {
+      throw new HarvestCollectError(
+        `Pagina ${n} staat op een andere server (${new URL(url).origin}) dan de bron en wordt niet gelezen; de harvester leest alleen de bron zelf.`,
       )
     }
     if (read.has(url)) {
@@ -120,17 +140,17 @@ export async function collectDcat(
       )
     }
     read.add(url)
-    const page = await fetchPage(new URL(url), n, ACCEPT, limits)
+    const page = await fetchPage(new URL(url), n, ACCEPT, limits, { source })
     let quads: Quad[]
     if (TURTLE.has(page.contentType)) quads = parseTurtle(page, n)
-    else if (JSON_LD.has(page.contentType)) quads = await parseJsonLd(page, n, limits)
+    else if (JSON_LD.has(page.contentType)) quads = await parseJsonLd(page, n, contexts)
     else {
       throw new HarvestCollectError(
-        `Pagina ${n} is geen Turtle of JSON-LD maar ${page.contentType || 'een onbekend formaat (geen Content-Type)'}; alleen die twee worden gelezen (${url}).`,
+        `Pagina ${n} is geen Turtle of JSON-LD maar ${formatOf(page)}; alleen die twee worden gelezen (${url}).`,
       )
     }
     const graph = new PageGraph(quads)
-    records.push(...recordsOf(graph))
+    records.push(...recordsOf(graph).map(boundRecord))
     if (records.length > limits.maxRecords) {
       throw new HarvestCollectError(`De bron heeft meer dan ${count(limits.maxRecords)} datasets.`)
     }

@@ -6,7 +6,7 @@ import {
   type SourceToCollect,
 } from '../record.ts'
 import { DEFAULT_COLLECT_LIMITS, duration, type CollectLimits } from './limits.ts'
-import type { CollectReply, CollectRequest } from './protocol.ts'
+import { UNEXPECTED, type CollectReply, type CollectRequest } from './protocol.ts'
 import { workerEntry } from '../../../shared/worker-entry.ts'
 
 export { DEFAULT_COLLECT_LIMITS, type CollectLimits } from './limits.ts'
@@ -26,7 +26,8 @@ const unreadable = (reason: string) =>
  * records, in page order. The pages are fetched and parsed in a thread of their own, with a
  * capped heap, terminated after `totalTimeoutMs`: a source cannot block or crash the server.
  * Throws a HarvestCollectError (Dutch, naming the page) when any page fails or a limit is
- * passed; there is no partial result.
+ * passed; there is no partial result. One with a `cause` failed unforeseen: the cause is
+ * for the log, and may quote the source.
  */
 export function collectSource(
   source: SourceToCollect,
@@ -68,13 +69,18 @@ export function collectSource(
       } else if (reply.type === 'done') {
         settle(() => resolve(reply.collected))
       } else {
-        settle(() => reject(new HarvestCollectError(reply.message)))
+        const cause = reply.detail === undefined ? undefined : { cause: new Error(reply.detail) }
+        settle(() => reject(new HarvestCollectError(reply.message, cause)))
       }
     })
     worker.on('error', (error) => {
       const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
       settle(() =>
-        reject(unreadable(outOfMemory ? 'het geheugen voor het lezen raakte vol.' : error.message)),
+        reject(
+          outOfMemory
+            ? unreadable('het geheugen voor het lezen raakte vol.')
+            : new HarvestCollectError(UNEXPECTED, { cause: error }),
+        ),
       )
     })
     worker.on('exit', (code) => {

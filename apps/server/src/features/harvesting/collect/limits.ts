@@ -16,6 +16,8 @@ export interface CollectLimits {
   memoryMb: number
   /** CKAN `rows`: packages asked per page. */
   ckanPageSize: number
+  /** Remote JSON-LD contexts read in one run, each address once (contexts.ts). */
+  maxContexts: number
 }
 
 export const DEFAULT_COLLECT_LIMITS: CollectLimits = {
@@ -26,6 +28,7 @@ export const DEFAULT_COLLECT_LIMITS: CollectLimits = {
   totalTimeoutMs: 15 * 60_000,
   memoryMb: 512,
   ckanPageSize: 100,
+  maxContexts: 10,
 }
 
 /** Sent to every source, so its administrators can tell who is asking. */
