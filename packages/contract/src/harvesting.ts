@@ -75,7 +75,11 @@ export const HarvestSourceInput = z.strictObject({
       error: `Een bronnaam is hoogstens ${HARVEST_LIMITS.sourceNameMax} tekens lang.`,
     }),
   schedule: HarvestSchedule,
-  trusted: z.boolean().describe('Publish harvested documents without validation'),
+  trusted: z
+    .boolean()
+    .describe(
+      'Publish harvested documents and their changes without validation; otherwise they wait for validation, again after every change at the source',
+    ),
   publish: z
     .boolean()
     .describe("The city publishes them: include them in the portal's DCAT and DiWoo output"),

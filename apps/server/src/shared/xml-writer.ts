@@ -10,6 +10,9 @@ const ESCAPES: Record<string, string> = {
   '>': '&gt;',
   '"': '&quot;',
   "'": '&apos;',
+  '\t': '&#9;',
+  '\n': '&#10;',
+  '\r': '&#13;',
 }
 
 /**
@@ -23,9 +26,15 @@ const NOT_IN_XML = new RegExp(
   'g',
 )
 
-/** Text made safe for XML, as element content or a quoted attribute value. */
+/**
+ * Text made safe for XML, as element content or a quoted attribute value. A parser reads a
+ * carriage return back as a line feed, and a tab or line break in an attribute as a space,
+ * unless they are written as character references; so they are, where they would change.
+ */
 export const escapeXml = (text: string) =>
-  text.replace(NOT_IN_XML, '').replace(/[&<>"']/g, (c) => ESCAPES[c]!)
+  text.replace(NOT_IN_XML, '').replace(/[&<>"'\r]/g, (c) => ESCAPES[c]!)
+
+const escapeAttribute = (value: string) => escapeXml(value).replace(/[\t\n]/g, (c) => ESCAPES[c]!)
 
 /** Markup made by `element`: the only thing placed unescaped. */
 export interface XmlMarkup {
@@ -45,7 +54,7 @@ export function element(
 ): XmlMarkup {
   const attrs = Object.entries(attributes)
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
-    .map(([key, value]) => ` ${key}="${escapeXml(value)}"`)
+    .map(([key, value]) => ` ${key}="${escapeAttribute(value)}"`)
     .join('')
   const content = children
     .map((child) =>

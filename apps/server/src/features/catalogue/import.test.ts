@@ -31,7 +31,10 @@ const LINES = [
   record('cbs-2', 'Woningvoorraad naar eigendom'),
   record('cbs-3', 'X'),
   '',
-  record('cbs-4', 'Fietsendiefstal per gemeente', { themes: ['Veiligheid'] }),
+  record('cbs-4', 'Fietsendiefstal per gemeente', {
+    themes: ['Veiligheid'],
+    source_url: 'https://opendata.cbs.nl/statline/#/CBS/nl/dataset/{83648NED}/table?ts=1|2',
+  }),
 ]
 
 const writeFile = async (name: string, lines: string[]) => {
@@ -81,10 +84,14 @@ describe('catalogue import', () => {
     expect(row!.license).toBe(`${EU_LICENCE_LIST}CC_BY_4_0`)
     expect(row!.woo_category).toBeNull()
     expect(row!.theme_names).toEqual(['Asiel en integratie'])
-    const [given] = await ctx.db.query<{ theme_names: string[] }>(
-      `select theme_names from documents where external_key = 'cbs-4'`,
+    const [given] = await ctx.db.query<{ theme_names: string[]; source_url: string }>(
+      `select theme_names, source_url from documents where external_key = 'cbs-4'`,
     )
     expect(given!.theme_names).toEqual(['Veiligheid'])
+    // Stored as a valid IRI, for the DCAT catalogue.
+    expect(given!.source_url).toBe(
+      'https://opendata.cbs.nl/statline/#/CBS/nl/dataset/%7B83648NED%7D/table?ts=1%7C2',
+    )
   })
 
   it('is idempotent: importing again changes nothing, a changed record is updated', async () => {

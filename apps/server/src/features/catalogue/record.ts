@@ -1,4 +1,9 @@
-import { DOCUMENT_LIMITS, VOCABULARY_LIMITS, type WooCategory } from '@dataportaal/contract'
+import {
+  DOCUMENT_LIMITS,
+  httpUrl,
+  VOCABULARY_LIMITS,
+  type WooCategory,
+} from '@dataportaal/contract'
 import { z } from 'zod'
 
 /** One line of a catalogue file (the format of the CBS StatLine catalogue export). */
@@ -15,9 +20,11 @@ export const CatalogueRecord = z.object({
   keywords: z.array(z.string()).max(100).default([]),
   modified: z.union([z.iso.date(), z.iso.datetime({ offset: true })]),
   format: z.string().max(60).optional(),
+  // Stored as a valid IRI (httpUrl), as harvested addresses are, for the DCAT catalogue.
   source_url: z
     .url({ protocol: /^https?$/ })
     .max(2000)
+    .transform((url) => httpUrl(url) ?? url)
     .optional(),
 })
 export type CatalogueRecord = z.infer<typeof CatalogueRecord>

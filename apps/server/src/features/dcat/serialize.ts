@@ -1,5 +1,6 @@
+import { toIri } from '@dataportaal/contract'
 import { JsonLdSerializer } from 'jsonld-streaming-serializer'
-import { Writer, type Quad } from 'n3'
+import { DataFactory, Writer, type NamedNode, type Quad } from 'n3'
 import { toRdfXml } from './rdf-xml.ts'
 import { NS } from './vocabulary.ts'
 
@@ -32,8 +33,27 @@ export function toJsonLd(quads: readonly Quad[]): Promise<string> {
   })
 }
 
+const validIri = (term: NamedNode) => DataFactory.namedNode(toIri(term.value))
+
+/**
+ * The quads with every IRI a valid one (toIri). Addresses are stored so, but a row stored
+ * before, a configured address or a media type can still hold what an IRI may not, and the
+ * writers put IRIs out as they are: n3 a `{` or a quote inside `<…>`, the JSON-LD serializer
+ * a quote or backslash inside a JSON string. Literals they escape themselves.
+ */
+const withValidIris = (quads: readonly Quad[]) =>
+  quads.map((quad) =>
+    DataFactory.quad(
+      quad.subject.termType === 'NamedNode' ? validIri(quad.subject) : quad.subject,
+      quad.predicate,
+      quad.object.termType === 'NamedNode' ? validIri(quad.object) : quad.object,
+      quad.graph,
+    ),
+  )
+
 export async function serialize(quads: readonly Quad[], format: RdfFormat): Promise<string> {
-  if (format === 'ttl') return toTurtle(quads)
-  if (format === 'jsonld') return toJsonLd(quads)
-  return toRdfXml(quads)
+  const valid = withValidIris(quads)
+  if (format === 'ttl') return toTurtle(valid)
+  if (format === 'jsonld') return toJsonLd(valid)
+  return toRdfXml(valid)
 }

@@ -4,7 +4,7 @@
  * stands for.
  */
 
-import { findLicence, type Licence } from '@dataportaal/contract'
+import { findLicence, httpUrl, type Licence } from '@dataportaal/contract'
 
 /** The content types whose documents are data (decisions.md); names compare case-insensitively. */
 export const DATA_CONTENT_TYPES = ['dataset', 'kaart', 'dashboard'] as const
@@ -23,7 +23,8 @@ export const isDataContentType = (contentTypeName: string) =>
 /**
  * What a stored licence stands for: a licence of the EU licence list (stored as its URI, or
  * as the SPDX identifier documents stored before), a licence written as another http(s) URL
- * (its own address), or any other text (the form's 'other'), which has no address.
+ * (its own address, as a valid IRI), or any other text (the form's 'other'), which has no
+ * address.
  */
 export type StoredLicence =
   | { kind: 'list'; licence: Licence }
@@ -34,12 +35,8 @@ export function readLicence(stored: string): StoredLicence {
   const text = stored.trim()
   const licence = findLicence(text)
   if (licence) return { kind: 'list', licence }
-  if (URL.canParse(text)) {
-    const url = new URL(text)
-    if (url.protocol === 'https:' || url.protocol === 'http:') {
-      return { kind: 'url', url: url.href, text }
-    }
-  }
+  const url = httpUrl(text)
+  if (url) return { kind: 'url', url, text }
   return { kind: 'text', text }
 }
 

@@ -65,24 +65,42 @@ async function insertDocuments(
   return new Map(rows.map((row) => [row.identifier, row.id]))
 }
 
-/** Writes new content over documents (and brings back withdrawn ones); keeps their status. */
+/**
+ * Writes new content over documents (and brings back withdrawn ones). A trusted source's
+ * documents keep their status. An untrusted source's go back to `openstaand`, out of public
+ * view until an admin approves them again, as after an employee's edit (decisions.md): an
+ * approval is of the text that was approved, not of whatever the source says next.
+ */
 async function updateDocuments(
   tx: Queryable,
+  source: SourceToApply,
   items: readonly { id: string; item: MappedItem }[],
   ids: { contentType: string; source: string },
 ) {
   if (items.length === 0) return
   const mapped = items.map(({ item }) => item)
+  // modified_by: the source wrote this text, no employee, so none is kept from validating it.
   await tx.query(
     `update documents d
         set title = x.title, description = x.description, license = x.licence,
             document_date = coalesce(x.date, d.document_date), source_url = x.source_url,
             harvest_fingerprint = x.fingerprint, content_type_id = $8, source_id = $9,
-            harvested_at = now(), modified_at = now(), deleted_at = null, withdrawn_at = null
+            harvested_at = now(), modified_at = now(), modified_by = null, deleted_at = null,
+            withdrawn_at = null,
+            status = case when $10 then d.status else 'openstaand' end,
+            status_category = case when $10 then d.status_category end,
+            status_description = case when $10 then d.status_description end,
+            published_at = case when $10 then d.published_at end
        from unnest($1::text[], $2::text[], $3::text[], $4::date[], $5::text[], $6::text[], $7::uuid[])
             as x(title, description, licence, date, source_url, fingerprint, id)
       where d.id = x.id`,
-    [...documentColumns(mapped), items.map(({ id }) => id), ids.contentType, ids.source],
+    [
+      ...documentColumns(mapped),
+      items.map(({ id }) => id),
+      ids.contentType,
+      ids.source,
+      source.trusted,
+    ],
   )
 }
 
@@ -125,8 +143,8 @@ async function writeThemesAndLinks(
 
 /**
  * Brings a source's documents in step with what a run mapped: new records are inserted,
- * changed ones updated, withdrawn ones listed again restored, and live documents the
- * source no longer lists withdrawn. Call it in one transaction: a failure changes nothing.
+ * changed ones updated, withdrawn ones listed again restored (both wait for validation again
+ * when the source is not trusted), and live documents the source no longer lists withdrawn. Call it in one transaction: a failure changes nothing.
  */
 export async function applyRun(
   tx: Queryable,
@@ -165,7 +183,7 @@ export async function applyRun(
   }
 
   const insertedIds = await insertDocuments(tx, source, created, ids)
-  await updateDocuments(tx, changed, ids)
+  await updateDocuments(tx, source, changed, ids)
   await tx.query('update documents set harvested_at = now() where id = any($1::uuid[])', [
     unchanged,
   ])

@@ -1,6 +1,6 @@
-import { API_PREFIX, apiPaths } from '@dataportaal/contract'
+import { API_PREFIX, apiPaths, type ValidationList } from '@dataportaal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, searchAs, type TestContext } from '../../../test/app.ts'
+import { ADMIN, createTestContext, searchAs, type TestContext } from '../../../test/app.ts'
 import { addSynonyms } from '../../../test/factories.ts'
 import { ckanPackage, startCkanFixture, type CkanFixture } from '../../../test/ckan-fixture.ts'
 import { collectSource } from './collect/index.ts'
@@ -198,6 +198,67 @@ describe('harvesting a CKAN source', () => {
       [parkeren.id],
     )
     expect(row?.deleted).toBe(true)
+  })
+})
+
+describe('an untrusted source after an approval', () => {
+  const approve = async (id: string) =>
+    expect((await ctx.call('GET', apiPaths.approve(id), ADMIN)).status).toBe(200)
+  const waitingForValidation = async () => {
+    const { status, body } = await ctx.call<ValidationList>('GET', apiPaths.validationList, ADMIN, {
+      query: { pageSize: '50' },
+    })
+    expect(status).toBe(200)
+    return body.Results.map((document) => document.title)
+  }
+  const withTitle = (id: string, title: string) =>
+    ckan.packages.map((pkg) => (pkg.id === id ? { ...pkg, title } : pkg))
+
+  it('sends a changed record back to validation, and the public no longer sees it', async () => {
+    const bomen = await documentOf('bomen', untrusted)
+    await approve(bomen.id)
+    expect(await visitorStatus(bomen.id)).toBe(200)
+
+    ckan.packages = withTitle('bomen', 'Bomen gekapt, zie elders')
+    const outcome = await harvest(untrusted)
+    expect(outcome.counts).toMatchObject({ created: 0, updated: 1 })
+    expect(await documentOf('bomen', untrusted)).toMatchObject({
+      status: 'openstaand',
+      title: 'Bomen gekapt, zie elders',
+    })
+    expect(await visitorStatus(bomen.id)).toBe(404)
+    expect(await titlesFound('gekapt')).toEqual([])
+    expect(await waitingForValidation()).toContain('Bomen gekapt, zie elders')
+
+    // Approved again, the new text is public.
+    await approve(bomen.id)
+    expect(await titlesFound('gekapt')).toEqual(['Bomen gekapt, zie elders'])
+    // A run that changes nothing leaves the approval alone.
+    expect((await harvest(untrusted)).counts).toMatchObject({ updated: 0 })
+    expect((await documentOf('bomen', untrusted)).status).toBe('goedgekeurd')
+  })
+
+  it('lets a withdrawn record that the source lists again wait for validation', async () => {
+    const afval = await documentOf('afval', untrusted)
+    await approve(afval.id)
+    expect(await visitorStatus(afval.id)).toBe(200)
+    const listed = ckan.packages
+    ckan.packages = listed.filter((pkg) => pkg.id !== 'afval')
+    expect((await harvest(untrusted)).counts).toMatchObject({ withdrawn: 1 })
+
+    ckan.packages = listed
+    expect((await harvest(untrusted)).counts).toMatchObject({ updated: 1, withdrawn: 0 })
+    expect((await documentOf('afval', untrusted)).status).toBe('openstaand')
+    expect(await visitorStatus(afval.id)).toBe(404)
+    expect(await waitingForValidation()).toContain('Afvalbakken in de wijk')
+  })
+
+  it('leaves a trusted source publishing its changes at once', async () => {
+    ckan.packages = withTitle('bomen', 'Bomen in de stad, bijgewerkt')
+    expect((await harvest(trusted)).counts).toMatchObject({ updated: 1 })
+    expect((await documentOf('bomen', trusted)).status).toBe('goedgekeurd')
+    expect(await titlesFound('bijgewerkt')).toEqual(['Bomen in de stad, bijgewerkt'])
+    expect(await waitingForValidation()).not.toContain('Bomen in de stad, bijgewerkt')
   })
 })
 

@@ -175,6 +175,21 @@ describe('URLs and distributions', () => {
     expect(itemOf({ landingPage: null }).sourceUrl).toBeNull()
   })
 
+  it('stores a landing page and a link as valid IRIs, with what an IRI may not hold encoded', () => {
+    const arcgis =
+      'https://gis.example.org/arcgis/rest/services/{Bomen}/MapServer/0/query?where=a|b^c`d\\e&f=[1]'
+    const item = itemOf({
+      landingPage: `${arcgis}#kaart`,
+      distributions: [
+        { title: 'GeoJSON', url: arcgis, format: 'GeoJSON', mediaType: null, size: null },
+      ],
+    })
+    const encoded =
+      'https://gis.example.org/arcgis/rest/services/%7BBomen%7D/MapServer/0/query?where=a%7Cb%5Ec%60d%5Ce&f=%5B1%5D'
+    expect(item.sourceUrl).toBe(`${encoded}#kaart`)
+    expect(item.links.map((link) => link.url)).toEqual([encoded])
+  })
+
   it('turns distributions into links, and refuses a record with a file without a URL', () => {
     const item = itemOf({
       distributions: [

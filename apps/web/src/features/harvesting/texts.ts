@@ -59,7 +59,7 @@ export const HARVEST_TEXTS = {
     options: 'Instellingen',
     trusted: 'Vertrouwd',
     trustedHint:
-      'Documenten direct publiceren, zonder validatie. Anders wachten ze in Data Validatie.',
+      'Documenten direct publiceren, zonder validatie. Anders wachten ze in Data Validatie, ook na elke wijziging bij de bron.',
     publish: 'Publiceren',
     publishHint: 'Opnemen in de eigen DCAT-catalogus en Woo-sitemaps.',
     enabled: 'Aan',
