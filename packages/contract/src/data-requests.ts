@@ -90,8 +90,11 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
 /** How long the server remembers a key and its answer. */
 export const IDEMPOTENCY_KEY_HOURS = 24
 
-/** The headers of POST /mail that the contract describes (others pass unchecked). */
-export const DataRequestHeaders = z.object({
+/**
+ * The headers of POST /mail that the contract describes. Loose: the server replaces a
+ * request's headers with what the schema returns, and the others must stay.
+ */
+export const DataRequestHeaders = z.looseObject({
   [IDEMPOTENCY_KEY_HEADER]: z
     .uuid({ error: 'Een Idempotency-Key is een UUID.' })
     .optional()
