@@ -124,6 +124,7 @@ export function closeAfterEarlyAnswer(app: FastifyInstance) {
 }
 
 function lingerThenClose(socket: Socket, body: IncomingMessage) {
+  if (socket.destroyed) return
   socket.end()
   const close = () => socket.destroy()
   const deadline = setTimeout(close, LINGER.ms)
