@@ -1,3 +1,4 @@
+import { inspect } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig, maskUrlCredentials } from './config.ts'
 
@@ -61,8 +62,25 @@ describe('maskUrlCredentials', () => {
         'connect postgres://portal:s3cret@db.internal:5432/portal failed; smtp://mail@relay:25 too',
       ),
     ).toBe('connect postgres://***@db.internal:5432/portal failed; smtp://***@relay:25 too')
+    expect(maskUrlCredentials('https://data.voorbeeldstad.nl/zoeken#a@b')).toBe(
+      'https://data.voorbeeldstad.nl/zoeken#a@b',
+    )
+  })
+
+  it('hides the query string of every URL, where a SAS token sits', () => {
+    const sas = 'sv=2022-11-02&ss=b&srt=co&sp=rwdl&se=2027-01-01T00:00:00Z&sig=Zm9vYmFy%2Bc2VjcmV0'
+    const error = Object.assign(new Error('container not found'), {
+      url: `https://stadsdata.blob.core.windows.net/bestanden?${sas}`,
+    })
+    const masked = maskUrlCredentials(
+      `${inspect(error)}; also http://127.0.0.1:10000/devstoreaccount1/bestanden/ab?${sas}#x`,
+    )
+    expect(masked).not.toContain('sig=')
+    expect(masked).not.toContain('Zm9vYmFy')
+    expect(masked).toContain("url: 'https://stadsdata.blob.core.windows.net/bestanden?***'")
+    expect(masked).toContain('http://127.0.0.1:10000/devstoreaccount1/bestanden/ab?***#x')
     expect(maskUrlCredentials('https://data.voorbeeldstad.nl/zoeken?q=a@b')).toBe(
-      'https://data.voorbeeldstad.nl/zoeken?q=a@b',
+      'https://data.voorbeeldstad.nl/zoeken?***',
     )
   })
 })

@@ -301,6 +301,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return toConfig(parsed.data)
 }
 
-/** Start-up errors and logs may quote a connection URL; its user and password stay out. */
+/**
+ * Start-up errors and logs may quote a connection URL; its user and password stay out, and
+ * so does its query string: a container URL may carry a SAS token (`?sv=…&sig=…`).
+ */
 export const maskUrlCredentials = (text: string) =>
-  text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#]+@/gi, '$1***@')
+  text
+    .replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#]+@/gi, '$1***@')
+    .replace(/\b([a-z][a-z0-9+.-]*:\/\/[^\s?#'"`<>]*)\?[^\s#'"`<>]+/gi, '$1?***')

@@ -97,6 +97,56 @@ export function slowClient(
   })
 }
 
+export interface EndlessBodyExchange extends RawExchange {
+  /** The bytes the client wrote, head included, until the server closed the connection. */
+  written: number
+}
+
+/**
+ * A raw connection that writes `head`, then chunks of `chunkBytes` every `everyMs` (0: as fast
+ * as the connection takes them), and never stops by itself, not even when the server has
+ * answered and ended its side: a client that writes its whole body before it reads. Fails
+ * after 20 s.
+ */
+export function endlessBody(
+  port: number,
+  head: string,
+  chunkBytes: number,
+  everyMs: number,
+): Promise<EndlessBodyExchange> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now()
+    const socket = net.connect({ host: '127.0.0.1', port, allowHalfOpen: true })
+    const chunk = Buffer.alloc(chunkBytes, 'a')
+    let text = ''
+    let next: NodeJS.Timeout | undefined
+    const writeMore = () => {
+      if (!socket.writable) return
+      const more = socket.write(chunk)
+      if (everyMs > 0) next = setTimeout(writeMore, everyMs)
+      else if (more) setImmediate(writeMore)
+      else socket.once('drain', writeMore)
+    }
+    const giveUp = setTimeout(() => {
+      socket.destroy()
+      reject(new Error(`the server kept the connection open for 20 s; it sent: ${text}`))
+    }, 20_000)
+    socket.setEncoding('utf8')
+    socket.on('connect', () => {
+      socket.write(head)
+      writeMore()
+    })
+    socket.on('data', (chunk: string) => (text += chunk))
+    // The server closing on a client that still writes is a reset: still a closed connection.
+    socket.on('error', () => undefined)
+    socket.on('close', () => {
+      clearTimeout(next)
+      clearTimeout(giveUp)
+      resolve({ text, closedAfterMs: Date.now() - started, written: socket.bytesWritten })
+    })
+  })
+}
+
 /** Status line, headers and body of a raw HTTP/1.1 answer. */
 export function parseRawAnswer(text: string) {
   const [head = '', body = ''] = text.split('\r\n\r\n', 2)

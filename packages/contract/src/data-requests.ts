@@ -79,3 +79,27 @@ export const DataRequestAccepted = z
   .object({ id: z.uuid().describe('Reference of the stored question') })
   .meta({ id: 'DataRequestAccepted' })
 export type DataRequestAccepted = z.infer<typeof DataRequestAccepted>
+
+/**
+ * The header that makes a retried question safe (IETF draft "The Idempotency-Key HTTP Header
+ * Field"): the web app sends a new UUID with each question and the same one on every retry of
+ * it, and the server answers a repeat within a day with the first answer.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
+
+/** How long the server remembers a key and its answer. */
+export const IDEMPOTENCY_KEY_HOURS = 24
+
+/**
+ * The headers of POST /mail that the contract describes. Loose: the server replaces a
+ * request's headers with what the schema returns, and the others must stay.
+ */
+export const DataRequestHeaders = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .uuid({ error: 'Een Idempotency-Key is een UUID.' })
+    .optional()
+    .describe(
+      `Een nieuwe UUID per vraag, dezelfde bij elke herhaling ervan. Een herhaling binnen ${IDEMPOTENCY_KEY_HOURS} uur krijgt het eerste antwoord; de vraag wordt niet nog eens opgeslagen of gemaild. Dezelfde sleutel met een andere vraag: 422.`,
+    ),
+})
+export type DataRequestHeaders = z.infer<typeof DataRequestHeaders>

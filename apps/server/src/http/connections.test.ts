@@ -1,12 +1,23 @@
+import { execFile } from 'node:child_process'
 import http from 'node:http'
+import path from 'node:path'
+import { promisify } from 'node:util'
 import { API_PREFIX, apiPaths, type Problem } from '@dataportaal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, EMPLOYEE, type TestContext } from '../../test/app.ts'
-import { listenOnLoopback, parseRawAnswer, request, slowClient } from '../../test/listening.ts'
+import {
+  endlessBody,
+  listenOnLoopback,
+  parseRawAnswer,
+  request,
+  slowClient,
+} from '../../test/listening.ts'
 import { fileOf, uploadForm, VALID_FIELDS } from '../features/uploads/testing.ts'
 import { ensureNamed } from '../features/vocabulary/service.ts'
+import { LINGER } from './connections.ts'
 
 const UPLOAD = `${API_PREFIX.authenticated}${apiPaths.upload}`
+const TEST_DIR = path.resolve(import.meta.dirname, '..', '..', 'test')
 // Often enough that a race lost once in three runs shows.
 const REPEATS = 10
 
@@ -120,6 +131,46 @@ describe('a connection after an answer sent before the body was read', () => {
         agent.destroy()
       }
     }
+  })
+
+  it("lets Node's fetch read the 413 of every upload over MAX_UPLOAD_MB", async () => {
+    // Its length is refused before the body is read; fetch writes on, and a close right after
+    // the answer reset the connection under it ('fetch failed' instead of the 413).
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      path.join(TEST_DIR, 'fetch-uploads.mjs'),
+      `http://127.0.0.1:${port}${UPLOAD}`,
+      token,
+      JSON.stringify(VALID_FIELDS),
+      String(3 * 1024 * 1024),
+      '30',
+    ])
+    expect(JSON.parse(stdout)).toEqual(Array.from({ length: 30 }, () => 413))
+  })
+
+  describe('lingers after the answer for a bounded time and number of bytes', () => {
+    // An upload without a token, answered 401 at once, whose body of 1 GiB never ends.
+    const head = [
+      `POST ${UPLOAD} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      'Content-Type: multipart/form-data; boundary=grens',
+      `Content-Length: ${1024 * 1024 * 1024}`,
+      '',
+      '',
+    ].join('\r\n')
+
+    it('reads no more than LINGER.bytes of a body sent as fast as the line takes it', async () => {
+      const exchange = await endlessBody(port, head, 64 * 1024, 0)
+      expect(parseRawAnswer(exchange.text).status).toBe(401)
+      // On top of what the server read: what the kernel holds on both ends of the connection.
+      expect(exchange.written).toBeLessThan(LINGER.bytes + 16 * 1024 * 1024)
+    })
+
+    it('waits no longer than LINGER.ms for a body that trickles on', async () => {
+      const exchange = await endlessBody(port, head, 1024, 50)
+      expect(parseRawAnswer(exchange.text).status).toBe(401)
+      // Slack for a busy machine; without the bound it would stay open until the 20 s give-up.
+      expect(exchange.closedAfterMs).toBeLessThan(LINGER.ms + 5_000)
+    })
   })
 
   it('says Connection: close when the body was not read, and keeps it open when it was', async () => {

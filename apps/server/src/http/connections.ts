@@ -94,19 +94,45 @@ const hasUnreadBody = (raw: IncomingMessage) =>
     raw.headers['transfer-encoding'] !== undefined)
 
 /**
+ * How long, and how much, a connection lingers after an early answer, reading what still
+ * arrives: enough for a client to finish writing an upload somewhat over the limit, too
+ * little for anyone to hold connections or the server's reading with it (docs/security.md).
+ */
+export const LINGER = { ms: 2000, bytes: 8 * 1024 * 1024 }
+
+/**
  * An answer sent before the body was read (413, 415, 401 on an upload, any early error)
  * leaves the rest of the body on the connection: the next request on it would be parsed
  * from the middle of an upload, or wait behind it. Such a connection is closed after the
  * answer, and says so (`Connection: close`), so the client opens a new one for its next
- * request. Whatever still arrives until then is read and dropped, so the close is not a
- * reset that could take the answer with it.
+ * request. The close lingers: a client that writes its whole body before it reads (Node's
+ * fetch does) gets a reset instead of the answer if the connection closes under it. So our
+ * side ends after the answer, and what still arrives is read and dropped until the client
+ * closes its side, for at most LINGER.
  */
 export function closeAfterEarlyAnswer(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (hasUnreadBody(request.raw)) {
       reply.header('connection', 'close')
       request.raw.resume()
+      const socket = request.raw.socket
+      // Node ends a `Connection: close` socket with destroySoon once the answer is written.
+      socket.destroySoon = () => lingerThenClose(socket, request.raw)
     }
     return payload
+  })
+}
+
+function lingerThenClose(socket: Socket, body: IncomingMessage) {
+  if (socket.destroyed) return
+  socket.end()
+  const close = () => socket.destroy()
+  const deadline = setTimeout(close, LINGER.ms)
+  socket.once('close', () => clearTimeout(deadline))
+  // The parser still hands the body to the request, which drops it (resumed above).
+  let dropped = 0
+  body.on('data', (chunk: Buffer) => {
+    dropped += chunk.length
+    if (dropped > LINGER.bytes) close()
   })
 }

@@ -23,7 +23,14 @@ import {
   writeManifest,
   type Manifest,
 } from './manifest.ts'
-import { copyStoredFiles, hashFile, listStoredFiles, type Progress } from './stored-files.ts'
+import {
+  copyStoredFiles,
+  hashFile,
+  listStoredFiles,
+  makeDirectory,
+  OWNER_ONLY,
+  type Progress,
+} from './stored-files.ts'
 
 export interface PortalData {
   dataDir: string
@@ -70,8 +77,9 @@ async function dumpPglite(dataDir: string, file: string) {
     const dump = await lite.dumpDataDir('gzip')
     await pipeline(
       Readable.fromWeb(dump.stream() as WebReadableStream<Uint8Array>),
-      createWriteStream(file, { flags: 'wx' }),
+      createWriteStream(file, { flags: 'wx', mode: OWNER_ONLY.file }),
     )
+    await fs.chmod(file, OWNER_ONLY.file)
     const { sha256, size } = await hashFile(file)
     return {
       migration,
@@ -103,7 +111,8 @@ async function postgresLevel(databaseUrl: string) {
  * Writes a backup of the portal's data to `target`: the embedded database and the file
  * store, or on PostgreSQL the file store only (the database goes with pg_dump, first).
  * Everything is written under a temporary name beside `target` and renamed at the end, so a
- * directory named `target` is always a complete backup.
+ * directory named `target` is always a complete backup. Only the owner can read it, from the
+ * first byte: directories 0700 and files 0600, whatever the umask.
  */
 export async function createBackup(
   data: PortalData,
@@ -124,7 +133,7 @@ export async function createBackup(
   const unlock = embedded ? lockForOperator(data.dataDir) : () => undefined
   const partial = `${target}.onvolledig-${process.pid}`
   try {
-    await fs.mkdir(partial, { recursive: true })
+    await makeDirectory(partial, OWNER_ONLY.directory)
     progress.step('Database...')
     // The database first: a file stored after it is an orphan the sweep removes, whereas a
     // database row without its file would be a broken document.
@@ -135,6 +144,7 @@ export async function createBackup(
     const files = await listStoredFiles(storeRoot)
     progress.step(`Bestanden: ${files.length}...`)
     const copied = await copyStoredFiles(files, storeRoot, path.join(partial, FILES_DIR), {
+      modes: OWNER_ONLY,
       damaged: (file) =>
         `${file} klopt niet met zijn SHA-256: het bestand in de opslag is beschadigd. Zet het terug uit een eerdere back-up voor u verder gaat.`,
       // Only with DATABASE_URL, where the portal keeps running: the dump was made first.
@@ -151,7 +161,7 @@ export async function createBackup(
       database,
       files: copied,
     })
-    await writeManifest(partial, manifest)
+    await writeManifest(partial, manifest, OWNER_ONLY.file)
     // Only an empty directory (checked above) can be in the way; rmdir removes nothing else.
     await fs.rmdir(target).catch(() => undefined)
     await fs.rename(partial, target)

@@ -82,8 +82,11 @@ export async function readManifest(backupDir: string): Promise<Manifest> {
   return parsed.data
 }
 
-export const writeManifest = (backupDir: string, manifest: Manifest) =>
-  fs.writeFile(path.join(backupDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`)
+export async function writeManifest(backupDir: string, manifest: Manifest, mode: number) {
+  const file = path.join(backupDir, MANIFEST_FILE)
+  await fs.writeFile(file, `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx', mode })
+  await fs.chmod(file, mode)
+}
 
 /** The server's own version (apps/server/package.json), recorded to know what made a backup. */
 export async function portalVersion(): Promise<string> {

@@ -58,13 +58,39 @@ class Hashing extends Transform {
 
 /**
  * Copies `from` to `to` (which must not exist), hashing the bytes on the way; one read
- * serves both the copy and the check.
+ * serves both the copy and the check. Directories it creates and the copy get `modes`.
  */
-export async function copyHashed(from: string, to: string) {
-  await fs.mkdir(path.dirname(to), { recursive: true })
+export async function copyHashed(from: string, to: string, modes: FileModes = {}) {
+  await makeDirectory(path.dirname(to), modes.directory)
   const hashing = new Hashing()
-  await pipeline(createReadStream(from), hashing, createWriteStream(to, { flags: 'wx' }))
+  await pipeline(
+    createReadStream(from),
+    hashing,
+    createWriteStream(to, { flags: 'wx', mode: modes.file }),
+  )
+  // The umask may have taken bits off the mode asked for (owner-only stays owner-only).
+  if (modes.file !== undefined) await fs.chmod(to, modes.file)
   return { sha256: hashing.hash.digest('hex'), size: hashing.size }
+}
+
+/** Permissions for what a copy creates; without them the process's defaults apply. */
+export interface FileModes {
+  file?: number
+  directory?: number
+}
+
+/** Backups hold unpublished files and personal data: only their owner may read them. */
+export const OWNER_ONLY: Required<FileModes> = { file: 0o600, directory: 0o700 }
+
+/** `dir` and any missing parents below an existing directory, each with `mode` exactly. */
+export async function makeDirectory(dir: string, mode?: number) {
+  const first = await fs.mkdir(dir, { recursive: true, mode })
+  if (first === undefined || mode === undefined) return
+  // mkdir applies the umask; chmod does not. Each directory it created, from `dir` up.
+  for (let created = dir; ; created = path.dirname(created)) {
+    await fs.chmod(created, mode)
+    if (created === first) return
+  }
 }
 
 export async function hashFile(file: string) {
@@ -92,6 +118,7 @@ export async function copyStoredFiles(
     damaged: (file: string) => string
     vanished?: (file: string) => void
     progress: Progress
+    modes?: FileModes
   },
 ) {
   let bytes = 0
@@ -99,12 +126,14 @@ export async function copyStoredFiles(
   for (const [index, file] of files.entries()) {
     const from = path.join(fromRoot, file.relative)
     const to = path.join(toRoot, file.relative)
-    const copied = await copyHashed(from, to).catch(async (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT' || !options.vanished) throw error
-      await fs.rm(to, { force: true })
-      options.vanished(from)
-      return null
-    })
+    const copied = await copyHashed(from, to, options.modes).catch(
+      async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT' || !options.vanished) throw error
+        await fs.rm(to, { force: true })
+        options.vanished(from)
+        return null
+      },
+    )
     if (!copied) continue
     if (copied.sha256 !== file.sha256) throw new BackupError(options.damaged(from))
     bytes += copied.size

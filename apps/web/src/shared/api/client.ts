@@ -61,6 +61,8 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** Defaults to /api when signed in, else /pubapi. */
   prefix?: string
+  /** Headers of this call on top of those of every call; sent unchanged on every retry. */
+  headers?: Record<string, string>
 }
 
 /** The headers of every call: JSON accepted and, on /api, the bearer token from storage. */
@@ -85,6 +87,7 @@ export async function checkResponse(response: Response, prefix: string): Promise
 export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const prefix = options.prefix ?? apiPrefix()
   const headers = requestHeaders(prefix)
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value)
   const hasJson = options.json !== undefined
   if (hasJson) headers.set('Content-Type', 'application/json')
   const response = await fetchWithRetry(
