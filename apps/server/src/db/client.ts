@@ -161,6 +161,11 @@ export function openPostgres(connectionString: string): Db {
     },
     transaction: async (work) => {
       const client = await pool.connect()
+      // A connection lost between two statements is an 'error' event on the checked-out
+      // client (the pool listens only to idle ones); unheard, it would end the process. The
+      // next statement fails with it instead, and release() then discards the client.
+      const lost = () => undefined
+      client.on('error', lost)
       try {
         await client.query('begin')
         const result = await work({
@@ -175,6 +180,7 @@ export function openPostgres(connectionString: string): Db {
         await client.query('rollback').catch(() => undefined)
         throw error
       } finally {
+        client.off('error', lost)
         client.release()
       }
     },

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import type { ErrorFields, PgliteCall, PgliteReply, PgliteRequest } from './pglite-protocol.ts'
 import { workerEntry } from '../shared/worker-entry.ts'
+import { DatabaseUnavailableError } from './unavailable.ts'
 
 const ENTRY = workerEntry(import.meta.url, './pglite-boot.mjs', './pglite-main.js')
 
@@ -46,9 +47,15 @@ export class PgliteThread {
       this.pending.clear()
     }
     worker.on('error', (error) =>
-      stop(new Error(`embedded database thread failed: ${error.message}`, { cause: error })),
+      stop(
+        new DatabaseUnavailableError(`embedded database thread failed: ${error.message}`, {
+          cause: error,
+        }),
+      ),
     )
-    worker.on('exit', (code) => stop(new Error(`embedded database thread exited (${code})`)))
+    worker.on('exit', (code) =>
+      stop(new DatabaseUnavailableError(`embedded database thread exited (${code})`)),
+    )
     // Idle, the thread keeps no process alive; a statement in flight does (request()).
     worker.unref()
   }
