@@ -1,5 +1,7 @@
+import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DataDirFullError, openPglite } from '../src/db/client.ts'
 import { ensureNamed } from '../src/features/vocabulary/service.ts'
 import {
   fileOf,
@@ -78,5 +80,20 @@ describe.skipIf(!canMountSmallDisk())('a full disk', () => {
 
     await disk.empty()
     expect((await ready()).statusCode).toBe(200)
+  })
+
+  it('says so when the embedded database cannot start for want of space, and how much it needs', async () => {
+    const dataDir = path.join(disk.dir, 'pglite')
+    await fs.mkdir(dataDir)
+    // Room for the lock file, not for the database: PGlite itself fails.
+    await disk.fill(100)
+    const failed = await openPglite(dataDir).then(
+      (db) => db.close().then(() => null),
+      (error: unknown) => error,
+    )
+    expect(failed).toBeInstanceOf(DataDirFullError)
+    expect((failed as Error).message).toMatch(/DATA_DIR \(.*\) is full, \d+\.\d MB free/)
+    expect((failed as Error).message).toContain('at least 64 MB')
+    await disk.empty()
   })
 })
