@@ -52,7 +52,7 @@ async function explainStartFailure(error: unknown, dataDir: string): Promise<unk
   if (free === null || free >= PGLITE_START_FREE_MB * 1024 * 1024) return error
   const freeMb = (free / 1024 / 1024).toFixed(1)
   return new DataDirFullError(
-    `The embedded database cannot start: the disk of DATA_DIR (${dataDir}) is full, ${freeMb} MB free. It needs at least ${PGLITE_START_FREE_MB} MB free to start (a new database takes about 40 MB) and room to grow; free space or move DATA_DIR to a larger disk (docs/operations.md, "Disk full").`,
+    `The embedded database cannot start: the disk of DATA_DIR (${dataDir}) is full, ${freeMb} MB free. It needs at least ${PGLITE_START_FREE_MB} MB free to start (a new database takes about 40 MB) and room to grow; free space or move DATA_DIR to a larger disk (docs/operations.md, "When the database or the disk fails").`,
     { cause: error },
   )
 }
