@@ -145,6 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       store,
       isShuttingDown: () => shuttingDown || (deps.isDraining?.() ?? false),
       overload,
+      dataDir: config.dataDir,
+      minFreeMb: config.dataDirMinFreeMb,
     }),
   )
 

@@ -124,3 +124,14 @@ describe('the DCAT-AP-NL catalogue', () => {
     expect(startUpMessage({ CONTACT_PHONE: 'bel ons' })).toContain('CONTACT_PHONE')
   })
 })
+
+describe('DATA_DIR_MIN_FREE_MB', () => {
+  it('is 256 unless set, 0 turns the check off, and anything but a whole number is refused', () => {
+    expect(loadConfig({}).dataDirMinFreeMb).toBe(256)
+    expect(loadConfig({ DATA_DIR_MIN_FREE_MB: '0' }).dataDirMinFreeMb).toBe(0)
+    expect(loadConfig({ DATA_DIR_MIN_FREE_MB: '2048' }).dataDirMinFreeMb).toBe(2048)
+    for (const wrong of ['veel', '-1', '1.5']) {
+      expect(startUpMessage({ DATA_DIR_MIN_FREE_MB: wrong })).toContain('DATA_DIR_MIN_FREE_MB')
+    }
+  })
+})

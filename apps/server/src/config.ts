@@ -80,6 +80,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
+  // /readyz answers 503 below this much free space on DATA_DIR's disk (0: no check).
+  DATA_DIR_MIN_FREE_MB: z.coerce.number().int().min(0).max(1_048_576).default(256),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -199,6 +201,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     port,
     publicUrl,
     dataDir: path.resolve(callerDir(), env.DATA_DIR),
+    dataDirMinFreeMb: env.DATA_DIR_MIN_FREE_MB,
     databaseUrl: env.DATABASE_URL,
     oidc: { authority: env.OIDC_AUTHORITY, clientId: env.OIDC_CLIENT_ID },
     devIdp: { allowedOffLoopback: env.DEV_IDP, tokenTtlSeconds: env.DEV_IDP_TOKEN_TTL_SECONDS },

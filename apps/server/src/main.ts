@@ -1,9 +1,10 @@
 import { inspect } from 'node:util'
+import type { FastifyBaseLogger } from 'fastify'
 import { assertSignInAllowed, createSignIn } from './auth/sign-in.ts'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, maskUrlCredentials } from './config.ts'
 import { DevIdpRefusedError } from './auth/dev-idp/refused.ts'
-import { openDatabase } from './db/client.ts'
+import { DataDirFullError, openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { seedDemoCatalogue } from './features/catalogue/demo.ts'
 import { requeueDataRequests } from './features/data-requests/outbox.ts'
@@ -26,7 +27,20 @@ async function main() {
   const config = loadConfig()
   assertSignInAllowed(config)
   const logger = { level: config.logLevel }
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  /** The server's logger once it is built; what happens before goes to standard error. */
+  let serverLog: FastifyBaseLogger | null = null
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    // PGlite's thread died: every query would fail while /healthz said 200. Exit instead, so
+    // the supervisor (systemd, Kubernetes, App Service) starts the portal again.
+    onLost: (error) => {
+      const reason = 'embedded database stopped; exiting so that the portal is started again'
+      if (serverLog) serverLog.fatal({ err: error }, reason)
+      else console.error(`${reason}: ${inspect(error)}`)
+      process.exit(1)
+    },
+  })
   const store = openFileStore(config)
   const signIn = await createSignIn({ config, db })
   /** Set on the first stop signal; /readyz answers 503 from then on. */
@@ -45,6 +59,7 @@ async function main() {
     searchIndex,
   })
   const log = app.log
+  serverLog = log
 
   const applied = await migrate(db)
   log.info({ applied, database: db.kind }, 'database ready')
@@ -148,7 +163,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DevIdpRefusedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DevIdpRefusedError ||
+    error instanceof DataDirFullError
+  ) {
     console.error(error.message)
   } else {
     // Any error may quote DATABASE_URL or SMTP_URL, and start-up output ends up in shared logs.

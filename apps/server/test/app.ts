@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import type { Response as LightMyRequestResponse } from 'light-my-request'
 import { expect } from 'vitest'
-import { buildApp } from '../src/app.ts'
+import { buildApp, type AppDeps } from '../src/app.ts'
 import { createSignIn } from '../src/auth/sign-in.ts'
 import { createTokenVerifier, localKeys } from '../src/auth/verify-token.ts'
 import { loadConfig } from '../src/config.ts'
@@ -75,6 +75,10 @@ export interface TestContext {
 }
 
 export interface TestContextOptions {
+  /** Another database than a fresh one of createTestDb (migrated; closed with the context). */
+  db?: () => Promise<Db>
+  /** The app's logger (Fastify's option); none by default. */
+  logger?: AppDeps['logger']
   /**
    * Sign in through the built-in development identity provider, as `npm start` does,
    * instead of the test key. `tokenFor` tokens are then refused (another key).
@@ -93,7 +97,7 @@ export interface TestContextOptions {
 
 /** The real app on a fresh database, with a local signing key standing in for the IdP. */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
-  const db = await createTestDb()
+  const db = options.db ? await options.db() : await createTestDb()
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-'))
   const store = options.store
     ? await options.store(dataDir)
@@ -129,6 +133,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     verifyToken: signIn.verifyToken,
     devIdp: signIn.devIdp,
     searchIndex: options.searchIndex?.(db),
+    logger: options.logger,
   })
   await app.ready()
   const tokenFor: TestContext['tokenFor'] = (identity, options = {}) =>

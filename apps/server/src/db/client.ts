@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
+import { freeBytes } from '../storage/full.ts'
 import { PgliteThread } from './pglite-thread.ts'
 
 export type Row = Record<string, unknown>
@@ -27,6 +28,33 @@ export interface Db extends Queryable {
 
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError'
+}
+
+/** The embedded database could not start because the disk of DATA_DIR is (nearly) full. */
+export class DataDirFullError extends Error {
+  override name = 'DataDirFullError'
+}
+
+/**
+ * Free space below which a failed start of the embedded database is put down to a full disk:
+ * a new database takes about 40 MB (16 of them the first WAL segment), and an existing one
+ * writes a new WAL segment and its lock file as it opens.
+ */
+export const PGLITE_START_FREE_MB = 64
+
+/**
+ * PGlite on a full disk fails with whatever it was writing (an emscripten errno, "failed to
+ * initialize", an abort), none of which says why; the operator needs to hear that the disk
+ * is full and how much it takes.
+ */
+async function explainStartFailure(error: unknown, dataDir: string): Promise<unknown> {
+  const free = await freeBytes(dataDir).catch(() => null)
+  if (free === null || free >= PGLITE_START_FREE_MB * 1024 * 1024) return error
+  const freeMb = (free / 1024 / 1024).toFixed(1)
+  return new DataDirFullError(
+    `The embedded database cannot start: the disk of DATA_DIR (${dataDir}) is full, ${freeMb} MB free. It needs at least ${PGLITE_START_FREE_MB} MB free to start (a new database takes about 40 MB) and room to grow; free space or move DATA_DIR to a larger disk (docs/operations.md, "When the database or the disk fails").`,
+    { cause: error },
+  )
 }
 
 function isProcessAlive(pid: number): boolean {
@@ -62,18 +90,28 @@ export { pgliteExtensions } from './pglite-extensions.ts'
 /** Where PGlite keeps its data inside the portal's data directory. */
 export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pgdata')
 
+export interface OpenOptions {
+  /**
+   * The database is gone for this process and only a new process brings it back: PGlite's
+   * thread died (main.ts then exits, for the supervisor to start it again). PostgreSQL's
+   * lost connections are replaced by the pool, so this is never called for it.
+   */
+  onLost?: (error: Error) => void
+}
+
 /**
  * Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined, on a thread of its own
  * (pglite-thread.ts).
  */
-export async function openPglite(dataDir?: string): Promise<Db> {
-  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined
+export async function openPglite(dataDir?: string, options: OpenOptions = {}): Promise<Db> {
+  let unlock: () => void = () => undefined
   let thread: PgliteThread
   try {
-    thread = await PgliteThread.start(dataDir ? pgliteDir(dataDir) : null)
+    if (dataDir) unlock = lockDataDir(dataDir)
+    thread = await PgliteThread.start(dataDir ? pgliteDir(dataDir) : null, options.onLost)
   } catch (error) {
     unlock()
-    throw error
+    throw dataDir ? await explainStartFailure(error, dataDir) : error
   }
   const run = async <T extends Row>(
     sql: string,
@@ -161,6 +199,11 @@ export function openPostgres(connectionString: string): Db {
     },
     transaction: async (work) => {
       const client = await pool.connect()
+      // A connection lost between two statements is an 'error' event on the checked-out
+      // client (the pool listens only to idle ones); unheard, it would end the process. The
+      // next statement fails with it instead, and release() then discards the client.
+      const lost = () => undefined
+      client.on('error', lost)
       try {
         await client.query('begin')
         const result = await work({
@@ -175,6 +218,7 @@ export function openPostgres(connectionString: string): Db {
         await client.query('rollback').catch(() => undefined)
         throw error
       } finally {
+        client.off('error', lost)
         client.release()
       }
     },
@@ -184,8 +228,10 @@ export function openPostgres(connectionString: string): Db {
   }
 }
 
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+export function openDatabase(
+  options: { databaseUrl?: string | undefined; dataDir: string } & OpenOptions,
+): Promise<Db> {
   return options.databaseUrl
     ? Promise.resolve(openPostgres(options.databaseUrl))
-    : openPglite(options.dataDir)
+    : openPglite(options.dataDir, options)
 }

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import type { ErrorFields, PgliteCall, PgliteReply, PgliteRequest } from './pglite-protocol.ts'
 import { workerEntry } from '../shared/worker-entry.ts'
+import { DatabaseUnavailableError } from './unavailable.ts'
 
 const ENTRY = workerEntry(import.meta.url, './pglite-boot.mjs', './pglite-main.js')
 
@@ -28,8 +29,13 @@ export class PgliteThread {
   >()
   private nextId = 1
   private stopped: Error | null = null
+  private closing = false
 
-  private constructor(worker: Worker) {
+  /**
+   * `onDeath`: the thread ended without close() (PGlite aborted, the thread crashed). The
+   * database is gone for this process; called once, with why.
+   */
+  private constructor(worker: Worker, onDeath: (error: Error) => void) {
     this.worker = worker
     worker.on('message', (reply: PgliteReply) => {
       if (!('id' in reply)) return
@@ -41,20 +47,31 @@ export class PgliteThread {
       else waiting.reject(new PgliteError(reply.error))
     })
     const stop = (error: Error) => {
+      const first = this.stopped === null
       this.stopped ??= error
       for (const waiting of this.pending.values()) waiting.reject(error)
       this.pending.clear()
+      if (first && !this.closing) onDeath(error)
     }
     worker.on('error', (error) =>
-      stop(new Error(`embedded database thread failed: ${error.message}`, { cause: error })),
+      stop(
+        new DatabaseUnavailableError(`embedded database thread failed: ${error.message}`, {
+          cause: error,
+        }),
+      ),
     )
-    worker.on('exit', (code) => stop(new Error(`embedded database thread exited (${code})`)))
+    worker.on('exit', (code) =>
+      stop(new DatabaseUnavailableError(`embedded database thread exited (${code})`)),
+    )
     // Idle, the thread keeps no process alive; a statement in flight does (request()).
     worker.unref()
   }
 
   /** Starts the thread and opens PGlite in `dataDir` (in memory when null). */
-  static async start(dataDir: string | null): Promise<PgliteThread> {
+  static async start(
+    dataDir: string | null,
+    onDeath: (error: Error) => void = () => undefined,
+  ): Promise<PgliteThread> {
     const worker = new Worker(ENTRY, { workerData: { dataDir }, execArgv: [] })
     let settle: { resolve: (reply: PgliteReply) => void; reject: (error: Error) => void }
     const exited = (code: number) =>
@@ -75,7 +92,7 @@ export class PgliteThread {
         'error' in ready ? ready.error : { message: 'unexpected first message' },
       )
     }
-    return new PgliteThread(worker)
+    return new PgliteThread(worker, onDeath)
   }
 
   request(call: PgliteCall): Promise<unknown[]> {
@@ -98,6 +115,7 @@ export class PgliteThread {
   /** Closes PGlite and ends the thread; again, or after the thread died, it does nothing. */
   async close(): Promise<void> {
     if (this.stopped) return
+    this.closing = true
     try {
       await this.request({ op: 'close' })
     } finally {

@@ -10,6 +10,8 @@ import {
   UnsupportedTypeError,
   type DomainError,
 } from '../shared/errors.ts'
+import { isDatabaseUnavailable } from '../db/unavailable.ts'
+import { isStorageFull } from '../storage/full.ts'
 import { HttpProblem, sendProblem } from './problem.ts'
 
 /** The one table from the services' errors to HTTP statuses. */
@@ -59,6 +61,13 @@ const isTransientDatabaseError = (error: unknown) =>
   typeof error.code === 'string' &&
   TRANSIENT_DATABASE_ERRORS.has(error.code)
 
+/**
+ * The Retry-After of an answer while the database cannot be reached. A restart of PostgreSQL
+ * takes seconds; at this interval the web app's three retries of a reading request cover
+ * 15 of its 30 seconds per request.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
+
 /** Every failure leaves the server as RFC 9457 problem details; nothing leaks a stack. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpProblem | DomainError, request, reply) => {
@@ -90,6 +99,23 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.warn({ err: error }, 'transaction rolled back by the database, client may retry')
       reply.header('Retry-After', '1')
       return sendProblem(reply, 503, 'Het portaal was even te druk. Probeer het opnieuw.')
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unreachable, answered 503')
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+      return sendProblem(
+        reply,
+        503,
+        'Het portaal kan zijn gegevens nu niet bereiken. Probeer het over enkele seconden opnieuw.',
+      )
+    }
+    if (isStorageFull(error)) {
+      request.log.error({ err: error }, 'disk full, answered 507')
+      return sendProblem(
+        reply,
+        507,
+        'De opslag van het portaal is vol, daarom is niets opgeslagen. Meld dit bij de beheerder van het portaal.',
+      )
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500
     if (status >= 500) {

@@ -19,6 +19,7 @@ const TITLES: Record<number, string> = {
   431: 'Kopregels te groot',
   500: 'Er ging iets mis',
   503: 'Dienst niet beschikbaar',
+  507: 'Opslag vol',
 }
 
 export const problemTitle = (status: number) =>

@@ -3,6 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
 import type { OverloadMonitor } from '../../http/overload.ts'
 import type { FileStore } from '../../storage/file-store.ts'
+import { freeBytes } from '../../storage/full.ts'
+
+const MB = 1024 * 1024
 
 export const healthRoutes =
   (deps: {
@@ -11,6 +14,10 @@ export const healthRoutes =
     store: Pick<FileStore, 'ready'>
     isShuttingDown: () => boolean
     overload: OverloadMonitor
+    /** Where uploads, their temporary files and PGlite's database are written. */
+    dataDir: string
+    /** Less free space on `dataDir`'s disk than this is not ready (0: not checked). */
+    minFreeMb: number
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
@@ -31,7 +38,7 @@ export const healthRoutes =
         schema: {
           tags: ['beheer'],
           summary:
-            'Klaar voor verkeer: database en bestandsopslag bereikbaar, niet overbelast en niet aan het afsluiten',
+            'Klaar voor verkeer: database en bestandsopslag bereikbaar, genoeg vrije schijfruimte, niet overbelast en niet aan het afsluiten',
           response: { 200: Health, 503: Health },
         },
       },
@@ -55,6 +62,17 @@ export const healthRoutes =
         } catch (error) {
           request.log.warn({ err: error }, 'file store not ready')
           return reply.status(503).send({ status: 'unavailable' })
+        }
+        if (deps.minFreeMb > 0) {
+          // Before the disk is full: then uploads fail (507) and PGlite's writes with them.
+          const freeMb = Math.floor((await freeBytes(deps.dataDir)) / MB)
+          if (freeMb < deps.minFreeMb) {
+            request.log.warn(
+              { dataDir: deps.dataDir, freeMb, minFreeMb: deps.minFreeMb },
+              'data directory low on disk space (DATA_DIR_MIN_FREE_MB)',
+            )
+            return reply.status(503).send({ status: 'unavailable' })
+          }
         }
         return { status: 'ok' as const }
       },

@@ -27,6 +27,9 @@ const tooLarge = (maxMb: number, subject: string) =>
     `${subject} groter dan ${maxMb} MB. Upload minder of kleinere bestanden, of vraag de beheerder om de grens te verhogen.`,
   )
 
+/** An error of the operating system (ENOSPC, EACCES, ...): Node gives it a syscall and errno. */
+const isSystemError = (error: Error) => 'syscall' in error && 'errno' in error
+
 /** The multipart parser's own limits and faults, in Dutch. */
 function translateParserError(error: unknown): unknown {
   const code = (error as { code?: unknown }).code
@@ -48,8 +51,10 @@ function translateParserError(error: unknown): unknown {
       return new HttpProblem(400, 'Het formulier is niet helemaal aangekomen.')
     default:
       if (error instanceof HttpProblem || error instanceof FileTooLargeError) return error
-      // Busboy's faults on malformed multipart data are plain Errors.
-      if (error instanceof Error && !('statusCode' in error)) {
+      // Busboy's faults on malformed multipart data are plain Errors. A system error (a full
+      // disk while writing the temporary file, a read-only directory) is the server's, not
+      // the form's: it goes on to the error handler (507 for a full disk).
+      if (error instanceof Error && !('statusCode' in error) && !isSystemError(error)) {
         return new HttpProblem(422, 'Het formulier kan niet worden gelezen.')
       }
       return error
