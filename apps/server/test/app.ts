@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import type { Response as LightMyRequestResponse } from 'light-my-request'
 import { expect } from 'vitest'
-import { buildApp } from '../src/app.ts'
+import { buildApp, type AppDeps } from '../src/app.ts'
 import { createSignIn } from '../src/auth/sign-in.ts'
 import { createTokenVerifier, localKeys } from '../src/auth/verify-token.ts'
 import { loadConfig } from '../src/config.ts'
@@ -89,6 +89,8 @@ export interface TestContextOptions {
    * to date (`ready()`) before it asks; the app makes its own if absent.
    */
   searchIndex?: (db: Db) => FollowedIndex
+  /** Where the app logs (Fastify's `logger` option); nowhere by default. */
+  logger?: AppDeps['logger']
 }
 
 /** The real app on a fresh database, with a local signing key standing in for the IdP. */
@@ -132,6 +134,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     verifyToken: signIn.verifyToken,
     devIdp: signIn.devIdp,
     searchIndex: options.searchIndex?.(db),
+    logger: options.logger,
   })
   await app.ready()
   const tokenFor: TestContext['tokenFor'] = (identity, options = {}) =>

@@ -47,6 +47,8 @@ export const searchRoutes =
           {
             client: activityClient(request),
             limitPerHour: deps.config.activityLogs.searchesPerClientPerHour,
+            onFailure: (error) =>
+              request.log.error({ err: error }, 'search answered but not logged'),
           },
           deps.memory,
         ),
