@@ -83,6 +83,13 @@ describe('the per-client limit of searches and suggestions', () => {
     expect(limiter.take('a', 600_000)).toBe(10)
   })
 
+  it('keeps a client that is still waiting when it forgets those of long ago', () => {
+    const limiter = clientLimiter({ perMinute: 6, burst: 1 })
+    expect(limiter.take('waiting', 0)).toBeNull()
+    for (let i = 0; i < 3000; i++) expect(limiter.take(`other ${i}`, 5_000)).toBeNull()
+    expect(limiter.take('waiting', 5_000)).toBe(5)
+  })
+
   it('is off at 0 per minute', () => {
     const limiter = clientLimiter({ perMinute: 0, burst: 1 })
     for (let i = 0; i < 100; i++) expect(limiter.take('a', 0)).toBeNull()

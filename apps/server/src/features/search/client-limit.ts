@@ -24,7 +24,7 @@ export function clientLimiter({ perMinute, burst }: SearchRateLimit): ClientLimi
   let sweepAt = FIRST_SWEEP_AT
   const fullAfterMs = burst / perMs
 
-  /** A full bucket is the same as none: forgetting it keeps the map at the clients of the last minutes. */
+  /** A full bucket is the same as none: forgetting those keeps only the clients of late. */
   const sweep = (now: number) => {
     for (const [client, bucket] of buckets) {
       if (now - bucket.at >= fullAfterMs) buckets.delete(client)
@@ -35,20 +35,16 @@ export function clientLimiter({ perMinute, burst }: SearchRateLimit): ClientLimi
   return {
     take(client, now = Date.now()) {
       if (perMinute === 0) return null
-      const bucket = buckets.get(client)
-      const tokens = bucket ? Math.min(burst, bucket.tokens + (now - bucket.at) * perMs) : burst
-      if (tokens < 1) {
-        bucket!.tokens = tokens
-        bucket!.at = now
-        return Math.max(1, Math.ceil((1 - tokens) / perMs / 1000))
+      let bucket = buckets.get(client)
+      if (!bucket) {
+        if (buckets.size >= sweepAt) sweep(now)
+        bucket = { tokens: burst, at: now }
+        buckets.set(client, bucket)
       }
-      if (bucket) {
-        bucket.tokens = tokens - 1
-        bucket.at = now
-      } else {
-        buckets.set(client, { tokens: tokens - 1, at: now })
-        if (buckets.size > sweepAt) sweep(now)
-      }
+      bucket.tokens = Math.min(burst, bucket.tokens + (now - bucket.at) * perMs)
+      bucket.at = now
+      if (bucket.tokens < 1) return Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000))
+      bucket.tokens -= 1
       return null
     },
   }
