@@ -118,8 +118,8 @@ const EnvSchema = z.object({
   // Visitors' searches on the entries kept in memory (docs/search.md, "In memory").
   SEARCH_IN_MEMORY: flag('true'),
   // Searches and suggestions one client may ask per node: a bucket of BURST, refilled per minute (0: off).
-  SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(60),
-  SEARCH_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(10_000).default(20),
+  SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(30),
+  SEARCH_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(10_000).default(10),
   // Four eyes: an admin may decide on their own upload only when the city has one admin.
   ALLOW_SELF_VALIDATION: flag('false'),
   // Deleted documents can be restored this long; then the maintenance job purges them.
