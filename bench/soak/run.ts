@@ -87,7 +87,8 @@ async function main() {
   )
   const server: SoakServer = options.url
     ? externalServer(options.url, options.pid)
-    : await startChildServer()
+    : // The visitors all come from 127.0.0.1: one client to the per-client search limit.
+      await startChildServer({ SEARCH_RATE_LIMIT_PER_MINUTE: '0' })
   log(
     `Server: ${server.baseUrl}` +
       (server.dataDir ? ` (child pid ${server.pid}, DATA_DIR ${server.dataDir})` : '') +

@@ -32,6 +32,7 @@ import { healthRoutes } from './features/health/routes.ts'
 import { registerMetrics } from './features/metrics/register.ts'
 import { publicationPageHead, publicationRoutes } from './features/publication/routes.ts'
 import { ratingRoutes } from './features/ratings/routes.ts'
+import { clientLimiter } from './features/search/client-limit.ts'
 import { searchRoutes } from './features/search/routes.ts'
 import { searchMemory } from './features/search/service.ts'
 import { FollowedIndex } from './features/search/memory/followed-index.ts'
@@ -162,13 +163,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? new FollowedIndex(db, (error) => app.log.error({ err: error }, 'search index failed'))
         : null,
   )
+  // One budget per client for both prefixes, so a client cannot double it through /api.
+  const searchLimiter = clientLimiter(config.search.rateLimit)
   app.decorate('routeAccess', routeAccess)
   await app.register(
     async (scope) => {
       usePublicViewer(scope)
       enforceAccess(scope, { allowed: ['everyone'], table: routeAccess })
       await scope.register(clientConfigRoutes({ config }))
-      await scope.register(searchRoutes({ db, config, audience: 'public', memory }))
+      await scope.register(
+        searchRoutes({ db, config, audience: 'public', memory, limiter: searchLimiter }),
+      )
       await scope.register(documentRoutes({ db, store, config, audience: 'public' }))
       await scope.register(vocabularyRoutes({ db, audience: 'public' }))
       await scope.register(feedRoutes({ db, config }))
@@ -182,7 +187,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         recordViewer: (identity) => recordEmployee(db, identity, adminRule),
       })
       enforceAccess(scope, { allowed: ['everyone', 'employee', 'admin'], table: routeAccess })
-      await scope.register(searchRoutes({ db, config, audience: 'employee', memory }))
+      await scope.register(
+        searchRoutes({ db, config, audience: 'employee', memory, limiter: searchLimiter }),
+      )
       await scope.register(documentRoutes({ db, store, config, audience: 'employee' }))
       await scope.register(vocabularyRoutes({ db, audience: 'employee' }))
       await scope.register(vocabularyAdminRoutes({ db }))

@@ -120,6 +120,9 @@ const EnvSchema = z.object({
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
   // Visitors' searches on the entries kept in memory (docs/search.md, "In memory").
   SEARCH_IN_MEMORY: flag('true'),
+  // Searches and suggestions one client may ask per node: a bucket of BURST, refilled per minute (0: off).
+  SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(30),
+  SEARCH_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(10_000).default(10),
   // Four eyes: an admin may decide on their own upload only when the city has one admin.
   ALLOW_SELF_VALIDATION: flag('false'),
   // Deleted documents can be restored this long; then the maintenance job purges them.
@@ -231,7 +234,14 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       searchesPerClientPerHour: env.SEARCH_LOG_LIMIT_PER_HOUR,
     },
     validation: { allowSelfValidation: env.ALLOW_SELF_VALIDATION },
-    search: { cacheEntries: env.SEARCH_CACHE_ENTRIES, inMemory: env.SEARCH_IN_MEMORY },
+    search: {
+      cacheEntries: env.SEARCH_CACHE_ENTRIES,
+      inMemory: env.SEARCH_IN_MEMORY,
+      rateLimit: {
+        perMinute: env.SEARCH_RATE_LIMIT_PER_MINUTE,
+        burst: env.SEARCH_RATE_LIMIT_BURST,
+      },
+    },
     deletedRetentionDays: env.DELETED_RETENTION_DAYS,
     footerLinks: {
       privacy: env.FOOTER_PRIVACY_URL,

@@ -93,6 +93,8 @@ export interface TestContextOptions {
    * to date (`ready()`) before it asks; the app makes its own if absent.
    */
   searchIndex?: (db: Db) => FollowedIndex
+  /** Where the app logs (Fastify's `logger` option); nowhere by default. */
+  logger?: AppDeps['logger']
 }
 
 /** The real app on a fresh database, with a local signing key standing in for the IdP. */
@@ -114,6 +116,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     // the machine than about the app; shedding on it is tested on its own
     // (http/overload.test.ts). The database queue check stays on.
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // Every test request comes from one address; the per-client limit of searches is tested
+    // on its own (features/search/client-limit.test.ts).
+    SEARCH_RATE_LIMIT_PER_MINUTE: '0',
     ...options.env,
   })
   const signIn = options.devIdp

@@ -8,6 +8,7 @@ import {
   documentColumns,
   formatName,
   presentSummary,
+  visibleTo,
   type DocumentListRow,
 } from '../documents/index.ts'
 import {
@@ -36,7 +37,11 @@ const SNIPPET_SOURCE_CHARS = 20_000
  */
 export type PagePick = readonly string[] | ((params: Params) => string)
 
-/** The page's documents in page order, with highlights computed for these few only. */
+/**
+ * The page's documents in page order, with highlights computed for these few only. The
+ * visibility rule holds here too: a document changed since the statement that found it
+ * (sent back to validation, deleted) is left out, never shown with its new text.
+ */
 export async function loadResultRows(
   db: Queryable,
   viewer: Viewer,
@@ -62,6 +67,7 @@ export async function loadResultRows(
   const rows = await db.query<ResultRow>(
     `select ${documentColumns(params, viewer)}, d.description, ${highlights}
        from (${pick}) p join documents d on d.id = p.id ${DOCUMENT_JOINS}
+      where ${visibleTo(viewer, params)}
       order by p.ord`,
     params.values,
   )

@@ -8,6 +8,10 @@ let ctx: TestContext
 beforeAll(async () => {
   ctx = await createTestContext()
   await createDocument(ctx.db, { title: 'Parkeergarages en tarieven', themes: ['Verkeer'] })
+  // 53 letters: longer than any word the typo vocabulary keeps.
+  await createDocument(ctx.db, {
+    title: 'Kinderopvangtoeslagaanvraagformulierenbundelverwerking in 2024',
+  })
 })
 afterAll(() => ctx.close())
 
@@ -59,6 +63,30 @@ describe('search input that gives a correct, possibly empty, result', () => {
     expect(response.json()).toMatchObject({ Total: 0, Results: [] })
   })
 
+  it('answers twelve words of the longest kind with nothing found, corrected or suggested', async () => {
+    const letters = 'qwxzjvkybg'
+    const words = Array.from({ length: 12 }, (_, i) =>
+      Array.from({ length: 40 }, (_, j) => letters[(i * 7 + j * j) % letters.length]).join(''),
+    )
+    const query = encodeURIComponent(words.join(' '))
+    const response = await get(`/pubapi${apiPaths.search}?query=${query}`)
+    expect(response.statusCode).toBe(200)
+    const answer = response.json<Record<string, unknown>>()
+    expect(answer).toMatchObject({ Total: 0, Results: [] })
+    expect(answer).not.toHaveProperty('Corrections')
+    expect(answer).not.toHaveProperty('Suggestion')
+  })
+
+  it('cuts a word of 500 letters to its first 40, which find the words that start with them', async () => {
+    const word = 'kinderopvangtoeslagaanvraagformulierenbundelverwerking'.padEnd(500, 'x')
+    const response = await get(`/pubapi${apiPaths.search}?query=${word}`)
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({
+      Total: 1,
+      Results: [{ title: 'Kinderopvangtoeslagaanvraagformulierenbundelverwerking in 2024' }],
+    })
+  })
+
   it('treats tsquery operators as plain text', async () => {
     const query = encodeURIComponent('park & | ! <-> :* ( )')
     const response = await get(`/pubapi${apiPaths.search}?query=${query}`)
@@ -73,7 +101,7 @@ describe('search input that gives a correct, possibly empty, result', () => {
   it('answers an offset beyond the last page with an empty page and the real total', async () => {
     const response = await get(`/pubapi${apiPaths.search}?offset=99`)
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toMatchObject({ Total: 1, Results: [] })
+    expect(response.json()).toMatchObject({ Total: 2, Results: [] })
   })
 })
 

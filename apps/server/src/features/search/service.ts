@@ -290,10 +290,11 @@ function presentAggregations(row: Counts, viewer: Viewer): Aggregations {
   }
 }
 
-/** Who searched, and how many of their searches per clock hour the log keeps. */
+/** Who searched, how many of their searches per clock hour the log keeps, and whom to tell of a failed write. */
 export interface SearchLogging {
   client: ActivityClient
   limitPerHour: number
+  onFailure: (error: unknown) => void
 }
 
 /**
@@ -617,9 +618,9 @@ export async function searchDocuments(
   let logged: Promise<void> | undefined
   const logTotal = (total: number) => {
     if (logged) return
-    logged = logSearch(db, viewer, input, total, logging)
-    // Awaited below; a search that fails meanwhile must not leave it unhandled.
-    logged.catch(() => undefined)
+    // The log is secondary: a search is answered also when its row cannot be written (a
+    // full disk, a database error), and the failure is reported instead.
+    logged = logSearch(db, viewer, input, total, logging).catch(logging.onFailure)
   }
   const answer = isEmployee(viewer)
     ? await answerSearch(

@@ -104,6 +104,16 @@ describe("'Bedoelde u …'", () => {
     expect(await search({ query: 'parkeervergunning' })).not.toHaveProperty('Corrections')
   })
 
+  it('looks up at most four words of a query for typos; the others are searched as typed', async () => {
+    const typos = ['parkeervergunnng', 'binnenstd', 'vergunnigen', 'bewonerrs', 'stadskart']
+    for (const typo of typos) {
+      const alone = await search({ query: typo })
+      expect(alone.Corrections?.map((correction) => correction.word)).toEqual([typo])
+    }
+    const together = await search({ query: typos.join(' ') })
+    expect(together.Corrections?.map((correction) => correction.word)).toEqual(typos.slice(0, 4))
+  })
+
   it('never suggests a word that only unpublished documents contain, not even to their owner', async () => {
     await createDocument(ctx.db, { title: 'Havenmeestr jaarverslag' })
     const pending = await Promise.all(

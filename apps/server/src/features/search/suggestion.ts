@@ -1,6 +1,6 @@
 import type { SearchSuggestion } from '@dataportaal/contract'
 import type { Queryable } from '../../db/client.ts'
-import { toTextMatch, type TextMatch } from './text-match.ts'
+import { toTextMatch, withinTrigramBudget, type TextMatch } from './text-match.ts'
 
 /**
  * 'Bedoelde u …': when a query finds little, a close spelling of it that finds clearly more.
@@ -52,13 +52,17 @@ export async function suggestSpelling(
   countMatches: (match: TextMatch) => Promise<number>,
 ): Promise<SearchSuggestion | undefined> {
   if (match.kind !== 'text' || total > MAX_TOTAL_TO_SUGGEST) return undefined
-  // A corrected word is already searched for as its close spellings.
-  const corrected = new Set(match.corrections.map((correction) => correction.word))
+  // A corrected word is already searched for as its close spellings; a word without any
+  // close word has none that is closer still.
+  const done = new Set([
+    ...match.corrections.map((correction) => correction.word),
+    ...match.withoutCloseWords,
+  ])
   const words = match.tokens.filter(
-    (token) => token.length >= MIN_WORD_LENGTH && !/^\p{N}+$/u.test(token) && !corrected.has(token),
+    (token) => token.length >= MIN_WORD_LENGTH && !/^\p{N}+$/u.test(token) && !done.has(token),
   )
   if (words.length === 0) return undefined
-  const spellings = await moreFrequentSpellings(db, [...new Set(words)])
+  const spellings = await moreFrequentSpellings(db, withinTrigramBudget([...new Set(words)]))
   if (spellings.size === 0) return undefined
   const query = match.tokens.map((token) => spellings.get(token) ?? token).join(' ')
   const suggested = await countMatches(await toTextMatch(db, query))

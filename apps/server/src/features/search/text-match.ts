@@ -21,6 +21,11 @@ export type TextMatch =
       tokens: string[]
       /** The words the typo correction also looked for: shown, so no correction is silent. */
       corrections: SearchCorrection[]
+      /**
+       * Words the typo lookup compared with the whole catalogue and found no close word for:
+       * 'Bedoelde u' (closer still) need not compare them again.
+       */
+      withoutCloseWords: string[]
     }
 
 /**
@@ -34,6 +39,39 @@ export const matchedTsquery = (param: string) => `portal_match_tsquery(${param})
 const MIN_TYPO_LENGTH = 4
 const MAX_CORRECTIONS = 3
 const MIN_SIMILARITY = 0.4
+
+/**
+ * The longest word a query keeps: the vocabulary's longest (search_words holds words of 2 to
+ * 40 letters). A longer word is cut to its first 40 letters, so neither the typo lookup nor
+ * the tsquery does work that grows with what a client sends; it finds the words that start
+ * with those letters (every word of a query matches as a prefix).
+ */
+export const MAX_WORD_LENGTH = 40
+
+/**
+ * How much a query's trigram lookups (typo correction, 'Bedoelde u') may compare: each word
+ * is compared with the catalogue's words (by index or one by one), at a cost that grows with
+ * its letters. A query looks up its first words within these bounds; the others are searched
+ * as typed. Four words of 15 letters are more than anyone mistypes at once.
+ */
+const TRIGRAM_BUDGET = { words: 4, letters: 60 }
+
+/** A word cut to `MAX_WORD_LENGTH` letters (code points: a letter beyond the BMP stays whole). */
+const capped = (word: string) =>
+  word.length <= MAX_WORD_LENGTH ? word : [...word].slice(0, MAX_WORD_LENGTH).join('')
+
+/** The first of `words` that together fit in the trigram lookups' budget (`TRIGRAM_BUDGET`). */
+export function withinTrigramBudget(words: readonly string[]): string[] {
+  const kept: string[] = []
+  let letters = 0
+  for (const word of words) {
+    if (kept.length === TRIGRAM_BUDGET.words) break
+    if (letters + word.length > TRIGRAM_BUDGET.letters) continue
+    letters += word.length
+    kept.push(word)
+  }
+  return kept
+}
 
 /**
  * The themes whose name or a synonym contains one of the query words (`tokens`, a
@@ -62,10 +100,13 @@ const similarWordsSql = (words: string, params: Params) => `
    where not exists (select 1 from search_words w
                       where w.word >= c.token and w.word < c.token || chr(1114111))`
 
-/** The words the typo correction looks at: long enough, and not a number. */
-const typoCandidates = (tokens: string[]) => [
-  ...new Set(tokens.filter((token) => token.length >= MIN_TYPO_LENGTH && !/^\p{N}+$/u.test(token))),
-]
+/** The words the typo correction looks at: long enough, not a number, within the budget. */
+const typoCandidates = (tokens: string[]) =>
+  withinTrigramBudget([
+    ...new Set(
+      tokens.filter((token) => token.length >= MIN_TYPO_LENGTH && !/^\p{N}+$/u.test(token)),
+    ),
+  ])
 
 interface WordLookups {
   thesaurus: ThesaurusTheme[]
@@ -133,6 +174,9 @@ function textMatchOf(tokens: string[], lookups: WordLookups): TextMatch {
     kind: 'text',
     tokens,
     corrections: correctionsOf(grouped, groups),
+    withoutCloseWords: [...lookups.similar]
+      .filter(([, words]) => !words.length)
+      .map(([word]) => word),
     prefixQuery: toTsQueryText(groups, 'prefix'),
     rankQuery: toTsQueryText(groups, 'ranking'),
   }
@@ -143,7 +187,7 @@ function wordsOf(
   query: string | undefined,
 ): string[] | Extract<TextMatch, { kind: 'all' | 'none' }> {
   if (!query || query.trim() === '') return { kind: 'all' }
-  const tokens = tokenize(query)
+  const tokens = tokenize(query).map(capped)
   return tokens.length ? tokens : { kind: 'none' }
 }
 

@@ -63,7 +63,14 @@ async function rateSome() {
   )
 }
 
-const logging = { client: { kind: 'address' as const, address: '127.0.0.1' }, limitPerHour: 1 }
+const logging = {
+  client: { kind: 'address' as const, address: '127.0.0.1' },
+  limitPerHour: 1,
+  // Not expected here: a failed log write fails the test.
+  onFailure: (error: unknown) => {
+    throw error
+  },
+}
 
 const answer = (db: Queryable, memory: SearchMemory, query: Record<string, string>) =>
   searchDocuments(db, PUBLIC_VIEWER, PublicSearchQuery.parse(query), logging, memory)
