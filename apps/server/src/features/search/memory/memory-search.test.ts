@@ -49,7 +49,7 @@ beforeAll(async () => {
     throw error
   })
   inMemory = searchMemory(0, index)
-}, 60_000)
+}, 120_000)
 afterAll(() => ctx.close())
 
 /** Ratings on a few hundred documents, so the rating facet, filter and order have ties. */
