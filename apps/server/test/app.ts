@@ -93,8 +93,6 @@ export interface TestContextOptions {
    * to date (`ready()`) before it asks; the app makes its own if absent.
    */
   searchIndex?: (db: Db) => FollowedIndex
-  /** Where the app logs (Fastify's `logger` option); nowhere by default. */
-  logger?: AppDeps['logger']
 }
 
 /** The real app on a fresh database, with a local signing key standing in for the IdP. */
