@@ -48,3 +48,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof code === 'string') return SOCKET_ERRORS.has(code) || isConnectionState(code)
   return PG_CONNECTION_MESSAGES.has(error.message)
 }
+
+/**
+ * PostgreSQL's deadlock and serialization failures: two transactions met in opposite order
+ * (the typo vocabulary's word counts can, rarely). The work was rolled back whole, so the
+ * client may simply try again.
+ */
+const TRANSIENT_DATABASE_ERRORS = new Set(['40P01', '40001'])
+
+export const isTransientDatabaseError = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  'code' in error &&
+  typeof error.code === 'string' &&
+  TRANSIENT_DATABASE_ERRORS.has(error.code)

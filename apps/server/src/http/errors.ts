@@ -10,7 +10,7 @@ import {
   UnsupportedTypeError,
   type DomainError,
 } from '../shared/errors.ts'
-import { isDatabaseUnavailable } from '../db/unavailable.ts'
+import { isDatabaseUnavailable, isTransientDatabaseError } from '../db/unavailable.ts'
 import { isStorageFull } from '../storage/full.ts'
 import { HttpProblem, sendProblem } from './problem.ts'
 
@@ -46,20 +46,6 @@ function fieldLocation(request: FastifyRequest, field: string): string {
   }
   return `body.${field}`
 }
-
-/**
- * PostgreSQL's deadlock and serialization failures: two transactions met in opposite order
- * (the typo vocabulary's word counts can, rarely). The work was rolled back whole, so the
- * client may simply try again.
- */
-const TRANSIENT_DATABASE_ERRORS = new Set(['40P01', '40001'])
-
-const isTransientDatabaseError = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  'code' in error &&
-  typeof error.code === 'string' &&
-  TRANSIENT_DATABASE_ERRORS.has(error.code)
 
 /**
  * The Retry-After of an answer while the database cannot be reached. A restart of PostgreSQL
