@@ -3,6 +3,7 @@ import { listOf } from './common.ts'
 import { ContentUserUse, DocumentStatus, pagingParams } from './search.ts'
 import { DocumentHarvest, DocumentLink } from './harvesting.ts'
 import { WooCategory } from './woo.ts'
+import { FileTable } from './tables.ts'
 
 export const DOCUMENT_LIMITS = {
   titleMin: 3,
@@ -42,6 +43,10 @@ export const DocumentFile = z
       .nullable()
       .optional()
       .describe('Why the text could not be read (Dutch); for the owner and admins only'),
+    tables: z
+      .array(FileTable)
+      .optional()
+      .describe('The tables the file holds (one per sheet of a workbook); absent for other files'),
   })
   .meta({ id: 'DocumentFile' })
 export type DocumentFile = z.infer<typeof DocumentFile>

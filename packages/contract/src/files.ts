@@ -2,6 +2,7 @@
 export const MEDIA_TYPES = {
   pdf: 'application/pdf',
   csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   odt: 'application/vnd.oasis.opendocument.text',
@@ -18,6 +19,7 @@ export type MediaType = (typeof MEDIA_TYPES)[keyof typeof MEDIA_TYPES]
 const FORMAT_NAMES: Record<MediaType, { short: string; long: string }> = {
   [MEDIA_TYPES.pdf]: { short: 'PDF', long: 'PDF' },
   [MEDIA_TYPES.csv]: { short: 'CSV', long: 'CSV' },
+  [MEDIA_TYPES.tsv]: { short: 'TSV', long: 'TSV' },
   [MEDIA_TYPES.json]: { short: 'JSON', long: 'JSON' },
   [MEDIA_TYPES.geojson]: { short: 'GeoJSON', long: 'GeoJSON' },
   [MEDIA_TYPES.zip]: { short: 'ZIP', long: 'ZIP' },

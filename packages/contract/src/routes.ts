@@ -9,6 +9,14 @@ export const apiPaths = {
   documentFile: (id: string, fileId: string) => `/documents/${id}/files/${fileId}`,
   /** Admins: read a file whose text extraction failed once more. */
   rereadFile: (id: string, fileId: string) => `/documents/${id}/files/${fileId}/reread`,
+  /** The Data API: a file's table (status, Table Schema, quality report) and its rows. */
+  fileTable: (id: string, fileId: string) => `/documents/${id}/files/${fileId}/table`,
+  /** The bare Frictionless Table Schema, for tools and `dct:conformsTo`. */
+  fileTableSchema: (id: string, fileId: string) => `/documents/${id}/files/${fileId}/table/schema`,
+  fileRows: (id: string, fileId: string) => `/documents/${id}/files/${fileId}/rows`,
+  /** Owner and admins: the data dictionary's titles, descriptions, units and types. */
+  fileTableDictionary: (id: string, fileId: string) =>
+    `/documents/${id}/files/${fileId}/table/dictionary`,
   documentOpen: (id: string) => `/documents/open/${id}`,
   categoryTypeAggregation: '/documents/categorytypenameaggregation',
   tags: '/tags',
