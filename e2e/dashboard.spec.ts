@@ -26,6 +26,10 @@ const section = (page: Page, heading: string) =>
 test('an admin sees the statistics of what was just searched and opened, per period', async ({
   page,
 }) => {
+  // The longest journey: eight page loads, two axe scans of a page of charts, a period and a
+  // colour mode switched. About 18 s on a quiet machine; on CI's slower machine, with another
+  // journey running beside it, it went past the default 60 s (twice, in one run).
+  test.slow()
   await signInAs(page, 'beheerder')
 
   // Activity: a search without results and an opened document, each a few times, so they are
