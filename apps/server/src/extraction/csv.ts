@@ -10,7 +10,8 @@ import { decodeText } from './text-encoding.ts'
  */
 export async function extractCsv(filePath: string, limits: ExtractionLimits): Promise<string> {
   const { bytes, size } = await readStart(filePath, 8 * limits.maxChars)
-  const raw = decodeText(bytes, bytes.length < size) ?? ''
+  // Binary bytes are refused at upload; read as UTF-8 anyway, their text is still searchable.
+  const raw = decodeText(bytes, bytes.length < size) ?? new TextDecoder().decode(bytes)
   try {
     const rows = parseCsv(raw, {
       delimiter: [',', ';', '\t', '|'],

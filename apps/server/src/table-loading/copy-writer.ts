@@ -13,7 +13,7 @@ export function copyEscape(value: string): string {
     .replace(/\t/g, '\\t')
     .replace(/\n/g, '\\n')
     .replace(/\r/g, '\\r')
-    .replace(/\u0000/g, '')
+    .replaceAll('\u0000', '')
 }
 
 /**

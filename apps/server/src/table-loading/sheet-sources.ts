@@ -79,7 +79,7 @@ export async function odsSource(filePath: string, limits: TableLoadLimits): Prom
     async read(sink) {
       let sheet = { index: -1, name: '' as string | null }
       let stopped = false
-      let row = new RowCells(limits.maxColumns + 1)
+      const row = new RowCells(limits.maxColumns + 1)
       let rowNumber = 1
       let rowRepeat = 1
       let column = 0
