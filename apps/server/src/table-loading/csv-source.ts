@@ -121,6 +121,7 @@ export async function csvSource(
         failure ??= error
       })
       let previousEnd = 0
+      let stopped = false
       try {
         for await (const { record, info } of parser as AsyncIterable<{
           record: string[]
@@ -128,7 +129,10 @@ export async function csvSource(
         }>) {
           const row: RawRow = { rowNumber: previousEnd + 1, cells: record }
           previousEnd = info.lines
-          if (!sink(sheet, row)) break
+          if (!sink(sheet, row)) {
+            stopped = true
+            break
+          }
         }
       } catch (error) {
         failure ??= error
@@ -139,12 +143,7 @@ export async function csvSource(
         await piped
       }
       // Stopping early (enough rows) closes the streams too soon, which is no failure.
-      if (
-        failure !== null &&
-        (failure as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE'
-      ) {
-        throw csvError(failure)
-      }
+      if (failure !== null && !stopped) throw csvError(failure)
     },
   }
 }
