@@ -31,7 +31,9 @@ const TYPE_WORDS: Record<FieldType, string> = {
   geojson: 'GeoJSON-geometrie',
 }
 
-const isBlank = (row: RawRow) => row.cells.every((cell) => cell.trim() === '')
+// A row whose only cells lie past the kept columns is not blank: those are extra cells.
+const isBlank = (row: RawRow) =>
+  (row.width ?? 0) <= row.cells.length && row.cells.every((cell) => cell.trim() === '')
 const filled = (row: RawRow) => row.cells.reduce((n, cell) => (cell.trim() === '' ? n : n + 1), 0)
 
 export const tooWide = (columns: number, max: number) =>
