@@ -52,20 +52,10 @@ export function parseBoolean(value: string): boolean | null {
   return null
 }
 
-const MONTHS = [
-  'januari',
-  'februari',
-  'maart',
-  'april',
-  'mei',
-  'juni',
-  'juli',
-  'augustus',
-  'september',
-  'oktober',
-  'november',
-  'december',
-]
+const MONTHS =
+  'januari februari maart april mei juni juli augustus september oktober november december'.split(
+    ' ',
+  )
 const MONTH_ABBREVIATIONS: Record<string, number> = {
   jan: 1,
   feb: 2,
