@@ -5,6 +5,7 @@ import { parse } from 'csv-parse'
 import { readStart } from '../extraction/read-start.ts'
 import { detectTextEncoding, textDecoder, type TextEncoding } from '../extraction/text-encoding.ts'
 import type { TableLoadLimits } from './protocol.ts'
+import { byteSize } from './report.ts'
 import { TableFailure, type RawRow, type TableSource } from './source.ts'
 
 const SNIFF_BYTES = 64 * 1024
@@ -55,10 +56,9 @@ function lineGuard(maxLineBytes: number, encoding: TextEncoding): Transform {
         const next = chunk.indexOf(LF, at)
         run += (next < 0 ? chunk.length : next) - at
         if (run > maxLineBytes) {
-          const mb = Math.round(maxLineBytes / (1024 * 1024))
           callback(
             new TableFailure(
-              `Regel ${line} is te lang (meer dan ${mb} MB); het bestand kan niet als tabel worden gelezen.`,
+              `Regel ${line} is te lang (meer dan ${byteSize(maxLineBytes)}); het bestand kan niet als tabel worden gelezen.`,
             ),
           )
           return

@@ -115,6 +115,32 @@ describe('hostile tables', () => {
     })
   })
 
+  it('fails a sheet or a JSON file with a cell past maxLineBytes as too long', async () => {
+    const long = 'x'.repeat(2_000)
+    const bytes = await xlsxFile([
+      {
+        name: 'Kort',
+        data: '<row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c></row><row r="2"><c r="A2"><v>1</v></c></row>',
+      },
+      {
+        name: 'Lang',
+        data: `<row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>${long}</t></is></c></row>`,
+      },
+    ])
+    const limits = { maxLineBytes: 1_000 }
+    const outcomes = await loadFile(tmp, 'lang.xlsx', bytes, MEDIA_TYPES.xlsx, { limits })
+    expect(outcomes.map((o) => [o.sheet, o.ok])).toEqual([
+      ['Kort', true],
+      ['Lang', false],
+    ])
+    expect(outcomes[1]).toMatchObject({
+      reason: 'Rij 2 heeft een cel van meer dan 1 kB; de tabel kan niet worden geladen.',
+    })
+    const json = JSON.stringify([{ a: 'kort' }, { a: long }])
+    const outcome = failure(await loadFile(tmp, 'lang.json', json, MEDIA_TYPES.json, { limits }))
+    expect(outcome.reason).toMatch(/^Rij 2 heeft een cel van meer dan/)
+  })
+
   it('refuses a JSON array of arrays, and other JSON that is no table', async () => {
     for (const json of ['[[1,2],[3,4]]', '{"a":1}', '[1,2,3]', '"tekst"', '[]']) {
       const outcome = failure(await loadFile(tmp, 'geen.json', json, MEDIA_TYPES.json))

@@ -3,7 +3,7 @@ import { ReadFailure } from '../extraction/limits.ts'
 import { csvSource } from './csv-source.ts'
 import { jsonSource } from './json-source.ts'
 import type { LoadRequest, TableLoadLimits, TableOutcome } from './protocol.ts'
-import { emptyReport } from './report.ts'
+import { byteSize, emptyReport } from './report.ts'
 import { odsSource, xlsxSource } from './sheet-sources.ts'
 import { TableFailure, type TableSource } from './source.ts'
 import { buildTables } from './table-builder.ts'
@@ -28,7 +28,7 @@ export const isTabularType = (mediaType: string) => essence(mediaType) in SOURCE
 function containerReason(failure: ReadFailure, limits: TableLoadLimits): string {
   switch (failure.reason) {
     case 'too-large':
-      return `Het bestand is te groot om als tabel te laden (meer dan ${Math.round(limits.maxEntryBytes / (1024 * 1024))} MB uitgepakt).`
+      return `Het bestand is te groot om als tabel te laden (meer dan ${byteSize(limits.maxEntryBytes)} uitgepakt).`
     case 'encrypted':
       return 'Het bestand is met een wachtwoord beveiligd.'
     default:

@@ -53,3 +53,9 @@ export const emptyReport = (): TableReport => ({ valid: false, counts: [], error
 
 /** Quoted in a message, at most 50 characters of it. */
 export const quote = (value: string) => `'${value.length > 50 ? `${value.slice(0, 50)}…` : value}'`
+
+/** A size for a Dutch message: `8 MB`, or `2 kB` below a megabyte. */
+export function byteSize(bytes: number): string {
+  const mb = bytes / (1024 * 1024)
+  return mb >= 1 ? `${Math.round(mb)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`
+}

@@ -50,7 +50,8 @@ export async function xlsxSource(filePath: string, limits: TableLoadLimits): Pro
         const row = new RowCells(limits.maxColumns + 1)
         let rowNumber = 0
         let stop = false
-        await walkSheet(book, part, limits.maxLineBytes, {
+        // One character past the cap is kept, so that the table fails as too long.
+        await walkSheet(book, part, limits.maxLineBytes + 1, {
           row: (number) => {
             rowNumber = number
           },
@@ -90,8 +91,12 @@ export async function odsSource(filePath: string, limits: TableLoadLimits): Prom
         const n = Number(value ?? 1)
         return Number.isSafeInteger(n) && n > 0 ? n : 1
       }
+      let cellChars = 0
+      // Past the cap a cell's text is no longer kept, but one character more shows it was.
       const addText = (text: string) => {
-        if (cell && hidden === 0 && cell.text.length < 100_000) cell.text.push(text)
+        if (!cell || hidden > 0 || cellChars > limits.maxLineBytes) return
+        cell.text.push(text)
+        cellChars += text.length
       }
       await readXml(archive.stream('content.xml'), {
         open(name, attributes) {
@@ -115,6 +120,7 @@ export async function odsSource(filePath: string, limits: TableLoadLimits): Prom
               repeat: repeatOf(attributes['table:number-columns-repeated']),
               text: [],
             }
+            cellChars = 0
             paragraphs = 0
           } else if (local === 'p' && cell && hidden === 0) {
             if (paragraphs++ > 0) addText('\n')

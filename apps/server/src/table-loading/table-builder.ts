@@ -1,7 +1,7 @@
 import type { FieldType, TableField, TableSchema } from '@dataportaal/contract'
 import { CopyWriter, copyEscape } from './copy-writer.ts'
 import type { TableLoadLimits, TableOutcome, TypeOverrides } from './protocol.ts'
-import { ReportCollector, emptyReport, quote } from './report.ts'
+import { ReportCollector, byteSize, emptyReport, quote } from './report.ts'
 import type { RawRow, TableSource } from './source.ts'
 import { StatsCollector } from './stats.ts'
 import {
@@ -97,6 +97,12 @@ export class TableScan {
 
   accept(row: RawRow): boolean {
     if (this.failure !== null) return false
+    // A CSV line is checked as it streams in; a sheet's or a JSON file's cell here.
+    if (row.cells.some((cell) => cell.length > this.limits.maxLineBytes)) {
+      const size = byteSize(this.limits.maxLineBytes)
+      this.failure = `Rij ${row.rowNumber} heeft een cel van meer dan ${size}; de tabel kan niet worden geladen.`
+      return false
+    }
     if (this.candidates !== null) {
       if (isBlank(row) && !this.source.headerFirst) return true
       this.candidates.push(row)
