@@ -76,16 +76,16 @@ function lineGuard(maxLineBytes: number, encoding: TextEncoding): Transform {
   })
 }
 
-function csvError(error: unknown): Error {
+/** A parser error as a Dutch reason; `line` is where the record it was reading starts. */
+function csvError(error: unknown, line: number): Error {
   if (error instanceof TableFailure) return error
-  const { code, lines } = (error ?? {}) as { code?: string; lines?: number }
-  const where = lines ? ` (rond regel ${lines})` : ''
+  const { code } = (error ?? {}) as { code?: string }
   if (code === 'CSV_QUOTE_NOT_CLOSED' || code === 'CSV_MAX_RECORD_SIZE') {
     return new TableFailure(
-      `Een aanhalingsteken (") wordt niet gesloten${where}; het bestand kan niet als tabel worden gelezen.`,
+      `Een aanhalingsteken (") op regel ${line} wordt niet gesloten; het bestand kan niet als tabel worden gelezen.`,
     )
   }
-  return new TableFailure(`Het bestand kan niet als tabel worden gelezen${where}.`)
+  return new TableFailure(`Het bestand kan niet als tabel worden gelezen (vanaf regel ${line}).`)
 }
 
 /** A CSV or TSV file: encoding and separator detected from its first 64 kB. */
@@ -143,7 +143,7 @@ export async function csvSource(
         await piped
       }
       // Stopping early (enough rows) closes the streams too soon, which is no failure.
-      if (failure !== null && !stopped) throw csvError(failure)
+      if (failure !== null && !stopped) throw csvError(failure, previousEnd + 1)
     },
   }
 }

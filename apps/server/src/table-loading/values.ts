@@ -82,9 +82,13 @@ export interface ParsedTemporal {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+const leap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+
+// Plain arithmetic: this runs for every date cell of a million-row table, twice.
 function validDate(year: number, month: number, day: number): boolean {
   if (year < 1 || month < 1 || month > 12 || day < 1) return false
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate()
+  return day <= (month === 2 && leap(year) ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0))
 }
 
 function isoDate(year: number, month: number, day: number): string | null {
@@ -130,11 +134,13 @@ function isoDateTime(
   offsetMinutes: number,
 ): string | null {
   const [year, month, day, hour, minute, second] = parts
-  if (!isoDate(year, month, day) || hour > 23 || minute > 59 || second > 59) return null
+  const date = isoDate(year, month, day)
+  if (!date || hour > 23 || minute > 59 || second > 59) return null
+  if (offsetMinutes === 0) return `${date}T${pad(hour)}:${pad(minute)}:${pad(second)}`
   const ms = Date.UTC(year, month - 1, day, hour, minute, second) - offsetMinutes * 60_000
-  const date = new Date(ms)
-  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1000) return null
-  return date.toISOString().slice(0, 19)
+  const utc = new Date(ms)
+  if (Number.isNaN(utc.getTime()) || utc.getUTCFullYear() < 1000) return null
+  return utc.toISOString().slice(0, 19)
 }
 
 function zoneOffset(zone: string | undefined): number {
