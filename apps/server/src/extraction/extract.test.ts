@@ -130,14 +130,37 @@ describe('refused and mismatched files', () => {
     expect(await detectMediaType(gif, 'plaatje.gif')).toBeNull()
   })
 
-  it('accepts a text CSV, refuses a binary one and an empty one', async () => {
+  it('accepts a text CSV (UTF-8 or Windows-1252), refuses a binary one and an empty one', async () => {
     const good = await fixture('a.csv', 'straat,aantal\r\nMarktstraat,"12"\r\n')
     expect(await detectMediaType(good, 'a.csv')).toBe(MEDIA_TYPES.csv)
     const binary = await fixture('b.csv', Buffer.from([0x61, 0x2c, 0x00, 0x62, 0x0a]))
     expect(await detectMediaType(binary, 'b.csv')).toBeNull()
     const latin1 = await fixture('c.csv', Buffer.from('caf\xe9,1\n', 'latin1'))
-    expect(await detectMediaType(latin1, 'c.csv')).toBeNull()
+    expect(await detectMediaType(latin1, 'c.csv')).toBe(MEDIA_TYPES.csv)
     expect(await detectMediaType(await fixture('d.csv', ''), 'd.csv')).toBeNull()
+  })
+
+  it('accepts a TSV by its extension and content', async () => {
+    const tsv = await fixture('a.tsv', 'straat\taantal\nMarktstraat\t12\n')
+    expect(await detectMediaType(tsv, 'a.tsv')).toBe(MEDIA_TYPES.tsv)
+    expect(mediaTypeMatchesName(MEDIA_TYPES.tsv, 'a.tsv')).toBe(true)
+    const binary = await fixture('b.tsv', Buffer.from([0x61, 0x09, 0x01, 0x62, 0x0a]))
+    expect(await detectMediaType(binary, 'b.tsv')).toBeNull()
+  })
+
+  it('accepts a CSV saved by Excel on a Dutch Windows machine and finds its words', async () => {
+    // Windows-1252: € is 0x80, ë is 0xEB; `;` separates the cells.
+    const bytes = Buffer.concat([
+      Buffer.from('Gemeente;Bedrag ', 'latin1'),
+      Buffer.from([0x80]),
+      Buffer.from('\r\nPo\xebzie;1.234,5\r\nZo\xebtermeer;-0,5\r\n', 'latin1'),
+    ])
+    const path = await fixture('bedragen.csv', bytes)
+    expect(await detectMediaType(path, 'bedragen.csv')).toBe(MEDIA_TYPES.csv)
+    const text = await extractText(path, MEDIA_TYPES.csv)
+    expect(text).toContain('Bedrag €')
+    expect(text).toContain('Poëzie')
+    expect(text).toContain('Zoëtermeer')
   })
 
   it('checks JSON and GeoJSON content', async () => {

@@ -1,20 +1,26 @@
 import { parentPort } from 'node:worker_threads'
+import { readTables } from '../table-loading/read-tables.ts'
 import { ReadFailure } from './limits.ts'
 import { readText } from './read-text.ts'
-import type { WorkerReply, WorkerRequest } from './worker-protocol.ts'
+import type { TaskResult, WorkerReply, WorkerRequest } from './worker-protocol.ts'
+
+async function run(request: WorkerRequest): Promise<TaskResult> {
+  if (request.kind === 'tables') return { ok: true, tables: await readTables(request.request) }
+  return { ok: true, text: await readText(request.filePath, request.mediaType, request.limits) }
+}
 
 /**
  * Runs in a worker thread (started by worker-boot.mjs, or worker-main.js in the build): reads
- * the text of one file per message. Whatever a file does here (exhaust the heap, loop, throw
- * from deep inside a parser) ends this thread at worst; the server's thread is told and
- * carries on.
+ * the text or the tables of one file per message. Whatever a file does here (exhaust the
+ * heap, loop, throw from deep inside a parser) ends this thread at worst; the server's thread
+ * is told and carries on.
  */
 export function serveExtraction(): void {
   const port = parentPort
   if (!port) throw new Error('serveExtraction runs only in a worker thread')
   port.on('message', (request: WorkerRequest) => {
-    void readText(request.filePath, request.mediaType, request.limits).then(
-      (text) => port.postMessage({ id: request.id, ok: true, text } satisfies WorkerReply),
+    void run(request).then(
+      (result) => port.postMessage({ ...result, id: request.id } satisfies WorkerReply),
       (error: unknown) =>
         port.postMessage({
           id: request.id,

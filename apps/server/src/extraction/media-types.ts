@@ -4,6 +4,7 @@ import { GEOJSON_TYPES, MEDIA_TYPES } from '@dataportaal/contract'
 import { fileTypeFromFile } from 'file-type'
 import { scanJsonFile } from './json-scan.ts'
 import { readStart } from './read-start.ts'
+import { detectTextEncoding } from './text-encoding.ts'
 
 export interface AcceptedMediaType {
   mediaType: string
@@ -19,6 +20,7 @@ export { MEDIA_TYPES }
 export const ACCEPTED_MEDIA_TYPES: readonly AcceptedMediaType[] = [
   { mediaType: MEDIA_TYPES.pdf, extensions: ['pdf'], label: 'PDF' },
   { mediaType: MEDIA_TYPES.csv, extensions: ['csv'], label: 'CSV' },
+  { mediaType: MEDIA_TYPES.tsv, extensions: ['tsv'], label: 'TSV' },
   { mediaType: MEDIA_TYPES.xlsx, extensions: ['xlsx'], label: 'Excel (XLSX)' },
   { mediaType: MEDIA_TYPES.docx, extensions: ['docx'], label: 'Word (DOCX)' },
   { mediaType: MEDIA_TYPES.odt, extensions: ['odt'], label: 'OpenDocument-tekst (ODT)' },
@@ -44,29 +46,14 @@ export function mediaTypeMatchesName(mediaType: string, fileName: string): boole
   return entry !== undefined && entry.extensions.includes(extensionOf(fileName))
 }
 
-// A CSV is judged on its first bytes only, so a large file is not read twice.
+// A CSV or TSV is judged on its first bytes only, so a large file is not read twice.
 const TEXT_SNIFF_BYTES = 64 * 1024
-/**
- * Decodes UTF-8 strictly; null when the bytes are not UTF-8 text. With `partial`, an incomplete
- * character at the very end (the sniff window cut it) is allowed.
- */
-function decodeUtf8(bytes: Uint8Array, partial: boolean): string | null {
-  if (bytes.includes(0)) return null
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: partial })
-  } catch {
-    return null
-  }
-}
 
-async function sniffCsv(filePath: string): Promise<string | null> {
+/** UTF-8 (with or without BOM) or Windows-1252 text, as Excel on a Dutch machine saves it. */
+async function sniffText(filePath: string, mediaType: string): Promise<string | null> {
   const { bytes, size } = await readStart(filePath, TEXT_SNIFF_BYTES)
   if (size === 0) return null
-  const text = decodeUtf8(bytes, bytes.length < size)
-  // Other control characters than tab, CR and LF point to a binary file with a .csv name.
-  // eslint-disable-next-line no-control-regex
-  if (text === null || /[\u0001-\u0008\u000e-\u001f\u007f]/.test(text)) return null
-  return MEDIA_TYPES.csv
+  return detectTextEncoding(bytes, bytes.length < size) === null ? null : mediaType
 }
 
 async function sniffJson(filePath: string, geo: boolean): Promise<string | null> {
@@ -97,7 +84,9 @@ export async function detectMediaType(filePath: string, fileName: string): Promi
 
   switch (extensionOf(fileName)) {
     case 'csv':
-      return sniffCsv(filePath)
+      return sniffText(filePath, MEDIA_TYPES.csv)
+    case 'tsv':
+      return sniffText(filePath, MEDIA_TYPES.tsv)
     case 'json':
       return sniffJson(filePath, false)
     case 'geojson':

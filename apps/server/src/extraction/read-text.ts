@@ -18,6 +18,7 @@ const READERS: Record<string, Reader> = {
   [MEDIA_TYPES.odt]: extractOpenDocument,
   [MEDIA_TYPES.ods]: extractOpenDocument,
   [MEDIA_TYPES.csv]: extractCsv,
+  [MEDIA_TYPES.tsv]: extractCsv,
   [MEDIA_TYPES.json]: (path, limits) => extractJson(path, limits, false),
   [MEDIA_TYPES.geojson]: (path, limits) => extractJson(path, limits, true),
   // An archive's content is not one document; images have no text without OCR.

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import type { ExtractionFailure, ExtractionLimits } from './limits.ts'
-import type { WorkerReply, WorkerRequest } from './worker-protocol.ts'
+import type { TaskResult, WorkerReply, WorkerRequest, WorkerTask } from './worker-protocol.ts'
 import { workerEntry } from '../shared/worker-entry.ts'
 
 const ENTRY = workerEntry(import.meta.url, './worker-boot.mjs', './worker-main.js')
@@ -67,14 +67,14 @@ class ReaderThread {
     return !this.dead
   }
 
-  async read(request: Omit<WorkerRequest, 'id'>, limits: ExtractionLimits) {
+  async run(task: WorkerTask, timeoutMs: number) {
     clearTimeout(this.idleTimer)
     this.worker.ref()
     this.uses++
     await this.ready
     const id = nextId++
-    return new Promise<ThreadOutcome>((resolve, reject) => {
-      const settle = (outcome: ThreadOutcome) => {
+    return new Promise<TaskResult>((resolve, reject) => {
+      const settle = (outcome: TaskResult) => {
         clearTimeout(timer)
         this.worker.off('message', onMessage)
         this.onDeath = null
@@ -82,9 +82,9 @@ class ReaderThread {
       }
       // Only terminate() stops a parser stuck in synchronous work; a timer in the thread could not.
       const timer = setTimeout(() => {
-        settle({ ok: false, reason: 'timeout', detail: `no answer within ${limits.timeoutMs} ms` })
+        settle({ ok: false, reason: 'timeout', detail: `no answer within ${timeoutMs} ms` })
         void this.stop()
-      }, limits.timeoutMs)
+      }, timeoutMs)
       const onMessage = (reply: WorkerReply) => {
         if ('id' in reply && reply.id === id) settle(reply)
       }
@@ -102,7 +102,7 @@ class ReaderThread {
         return
       }
       this.worker.on('message', onMessage)
-      this.worker.postMessage({ ...request, id, limits } satisfies WorkerRequest)
+      this.worker.postMessage({ ...task, id } satisfies WorkerRequest)
     })
   }
 
@@ -126,22 +126,22 @@ class ReaderThread {
 let idle: ReaderThread | null = null
 
 /**
- * Reads a file's text in a worker thread with a heap of `limits.memoryMb`, terminated after
- * `limits.timeoutMs`. A thread that ran out of memory, timed out or crashed is never reused.
+ * Runs a task in a worker thread with a heap of `memoryMb`, terminated after `timeoutMs`. A
+ * thread that ran out of memory, timed out or crashed is never reused.
  */
-export async function readInThread(
-  filePath: string,
-  mediaType: string,
-  limits: ExtractionLimits,
-): Promise<ThreadOutcome> {
+export async function runInThread(
+  task: WorkerTask,
+  memoryMb: number,
+  timeoutMs: number,
+): Promise<TaskResult> {
   let thread = idle
   idle = null
-  if (!thread || !thread.alive || thread.memoryMb !== limits.memoryMb) {
+  if (!thread || !thread.alive || thread.memoryMb !== memoryMb) {
     void thread?.stop()
-    thread = new ReaderThread(limits.memoryMb)
+    thread = new ReaderThread(memoryMb)
   }
   try {
-    const outcome = await thread.read({ filePath, mediaType, limits }, limits)
+    const outcome = await thread.run(task, timeoutMs)
     // A file refused by its reader leaves a healthy thread; one that died is never parked.
     if (thread.alive && thread.uses < MAX_USES && !idle) {
       const parked = thread
@@ -157,4 +157,19 @@ export async function readInThread(
     void thread.stop()
     throw error
   }
+}
+
+/** Reads a file's text in a worker thread within `limits` (heap and time). */
+export async function readInThread(
+  filePath: string,
+  mediaType: string,
+  limits: ExtractionLimits,
+): Promise<ThreadOutcome> {
+  const result = await runInThread(
+    { kind: 'text', filePath, mediaType, limits },
+    limits.memoryMb,
+    limits.timeoutMs,
+  )
+  if (!result.ok) return result
+  return 'text' in result ? { ok: true, text: result.text } : { ok: true, text: '' }
 }

@@ -1,15 +1,21 @@
+import type { LoadRequest, TableOutcome } from '../table-loading/protocol.ts'
 import type { ExtractionFailure, ExtractionLimits } from './limits.ts'
 
-/** What the server's thread asks an extraction worker. */
-export interface WorkerRequest {
-  id: number
-  filePath: string
-  mediaType: string
-  limits: ExtractionLimits
-}
+/**
+ * What the server's thread asks a reader worker: the text of a file (extraction for search)
+ * or its tables (the table loader). One thread machinery serves both.
+ */
+export type WorkerTask =
+  | { kind: 'text'; filePath: string; mediaType: string; limits: ExtractionLimits }
+  | { kind: 'tables'; request: LoadRequest }
+
+export type WorkerRequest = WorkerTask & { id: number }
+
+/** A task's answer, or why there is none. */
+export type TaskResult =
+  | { ok: true; text: string }
+  | { ok: true; tables: TableOutcome[] }
+  | { ok: false; reason: ExtractionFailure; detail: string }
 
 /** What the worker answers: once `ready` after loading, then one reply per request. */
-export type WorkerReply =
-  | { ready: true }
-  | { id: number; ok: true; text: string }
-  | { id: number; ok: false; reason: ExtractionFailure; detail: string }
+export type WorkerReply = { ready: true } | (TaskResult & { id: number })

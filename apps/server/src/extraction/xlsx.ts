@@ -126,19 +126,32 @@ async function readSharedStrings(
   return strings
 }
 
+/** A date cell: `YYYY-MM-DD`, with `THH:MM:SS` when the serial has a time of day. */
 function excelDate(serial: number, date1904: boolean): string | null {
   const ms = Math.round((serial - UNIX_EPOCH_SERIAL + (date1904 ? DATE_1904_OFFSET : 0)) * DAY_MS)
   const date = new Date(ms)
-  return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10)
+  if (Number.isNaN(date.getTime())) return null
+  const iso = date.toISOString()
+  return ms % DAY_MS === 0 ? iso.slice(0, 10) : iso.slice(0, 19)
 }
 
-export async function extractXlsx(filePath: string, limits: ExtractionLimits): Promise<string> {
-  const archive = await ZipArchive.open(filePath, limits.maxEntryBytes)
+/** An opened workbook: its sheets, and how to turn a cell into text. */
+export interface XlsxBook {
+  archive: ZipArchive
+  sheets: ReadonlyArray<{ name: string; part: string }>
+  cellText(type: string, style: number, value: string, inline: string): string
+}
+
+/** Opens a workbook; at most `sharedBudget` characters of shared strings are kept. */
+export async function openWorkbook(
+  filePath: string,
+  maxEntryBytes: number,
+  sharedBudget: number,
+): Promise<XlsxBook> {
+  const archive = await ZipArchive.open(filePath, maxEntryBytes)
   const workbook = await readWorkbook(archive)
   const dateStyles = await readDateStyles(archive, workbook.styles)
-  const shared = await readSharedStrings(archive, workbook.sharedStrings, limits.maxChars * 2)
-  const text = new TextCollector(limits.maxChars)
-
+  const shared = await readSharedStrings(archive, workbook.sharedStrings, sharedBudget)
   const cellText = (type: string, style: number, value: string, inline: string): string => {
     switch (type) {
       case 's':
@@ -152,7 +165,7 @@ export async function extractXlsx(filePath: string, limits: ExtractionLimits): P
       case 'e':
         return '' // error values such as #DIV/0!
       case 'd':
-        return value.slice(0, 10)
+        return value.length > 10 ? value.slice(0, 19) : value.slice(0, 10)
       default: {
         const number = Number(value)
         if (value === '' || Number.isNaN(number)) return value
@@ -161,37 +174,92 @@ export async function extractXlsx(filePath: string, limits: ExtractionLimits): P
       }
     }
   }
+  return { archive, sheets: workbook.sheets, cellText }
+}
 
-  for (const sheet of workbook.sheets) {
+/** Column index (0 for A) of a cell reference such as `AB12`; -1 when there is none. */
+function columnOf(reference: string | undefined): number {
+  if (!reference) return -1
+  let column = 0
+  let i = 0
+  for (; i < reference.length && i < 4; i++) {
+    const code = reference.charCodeAt(i) & ~32 // upper case
+    if (code < 65 || code > 90) break
+    column = column * 26 + (code - 64)
+  }
+  return i === 0 ? -1 : column - 1
+}
+
+export interface SheetHandlers {
+  /** A row opens; its number in the sheet (1 the first). */
+  row(rowNumber: number): void
+  /** A cell of the open row, by column index (0 for A). */
+  cell(column: number, text: string): void
+  rowEnd(): void
+  /** Checked after every chunk: true ends the read early. */
+  done?(): boolean
+}
+
+/**
+ * Streams a sheet's cells as present in the file: a sheet that claims a billion cells in its
+ * dimension costs only the cells it holds. A cell's text stops at `maxCellChars`.
+ */
+export async function walkSheet(
+  book: XlsxBook,
+  part: string,
+  maxCellChars: number,
+  handlers: SheetHandlers,
+): Promise<void> {
+  let cell: { type: string; style: number; column: number } | null = null
+  let value = ''
+  let inline = ''
+  let reading: 'v' | 't' | null = null
+  let rowNumber = 0
+  let column = -1
+  await readXml(book.archive.stream(part), {
+    open(name, attributes) {
+      const local = localName(name)
+      if (local === 'c') {
+        const at = columnOf(attributes.r)
+        column = at >= 0 ? at : column + 1
+        cell = { type: attributes.t ?? 'n', style: Number(attributes.s ?? 0), column }
+        value = ''
+        inline = ''
+      } else if (local === 'row') {
+        const at = Number(attributes.r)
+        rowNumber = Number.isSafeInteger(at) && at > rowNumber ? at : rowNumber + 1
+        column = -1
+        handlers.row(rowNumber)
+      } else if (cell && local === 'v') reading = 'v'
+      else if (cell && local === 't') reading = 't'
+    },
+    close(name) {
+      const local = localName(name)
+      if (local === 'c' && cell) {
+        handlers.cell(cell.column, book.cellText(cell.type, cell.style, value, inline))
+        cell = null
+      } else if (local === 'row') handlers.rowEnd()
+      else if (local === 'v' || local === 't') reading = null
+    },
+    text(chunk) {
+      if (reading === 'v' && value.length < maxCellChars) value += chunk
+      else if (reading === 't' && inline.length < maxCellChars) inline += chunk
+    },
+    done: handlers.done,
+  })
+}
+
+export async function extractXlsx(filePath: string, limits: ExtractionLimits): Promise<string> {
+  const book = await openWorkbook(filePath, limits.maxEntryBytes, limits.maxChars * 2)
+  const text = new TextCollector(limits.maxChars)
+  for (const sheet of book.sheets) {
     if (text.full) break
     text.add(` ${sheet.name}`)
-    let cell: { type: string; style: number } | null = null
-    let value = ''
-    let inline = ''
-    let reading: 'v' | 't' | null = null
-    await readXml(archive.stream(sheet.part), {
-      open(name, attributes) {
-        const local = localName(name)
-        if (local === 'c') {
-          cell = { type: attributes.t ?? 'n', style: Number(attributes.s ?? 0) }
-          value = ''
-          inline = ''
-        } else if (cell && local === 'v') reading = 'v'
-        else if (cell && local === 't') reading = 't'
-      },
-      close(name) {
-        const local = localName(name)
-        if (local === 'c' && cell) {
-          text.add(` ${cellText(cell.type, cell.style, value, inline)}`)
-          cell = null
-        } else if (local === 'row') text.add('\n')
-        else if (local === 'v' || local === 't') reading = null
-      },
-      text(chunk) {
-        // One cell can hold no more than the whole file's text may.
-        if (reading === 'v' && value.length < limits.maxChars) value += chunk
-        else if (reading === 't' && inline.length < limits.maxChars) inline += chunk
-      },
+    await walkSheet(book, sheet.part, limits.maxChars, {
+      row: () => undefined,
+      cell: (_column, value) => text.add(` ${value}`),
+      rowEnd: () => text.add('\n'),
+      // One cell can hold no more than the whole file's text may.
       done: () => text.full,
     })
   }

@@ -137,6 +137,27 @@ describe('uploading a document', () => {
     expect(statuses.map((s) => s.extraction_status)).toEqual(['done', 'done'])
   })
 
+  it('accepts a Windows-1252 CSV saved by Dutch Excel and a TSV, and makes their words searchable', async () => {
+    // `€` is 0x80 and `ë` 0xEB in Windows-1252, which is not UTF-8: this was refused with 415.
+    const csv = Buffer.from('Gemeente;Bedrag \x80\r\nPo\xebziefestival;1.234,5\r\n', 'latin1')
+    const tsv = 'wijk\taantal\nKadewijk\t12\n'
+    const response = await postUpload(
+      ctx,
+      EMPLOYEE,
+      uploadForm(VALID_FIELDS, [fileOf(csv, 'bedragen.csv'), fileOf(tsv, 'wijken.tsv')]),
+    )
+    expect(response.statusCode, response.body).toBe(201)
+    const id = response.json<{ contentUID: string }>().contentUID
+    const document = (await detail(EMPLOYEE, id)).json<DocumentDetail>()
+    expect(document.files.map((f) => [f.fileName, f.mediaType])).toEqual([
+      ['bedragen.csv', 'text/csv'],
+      ['wijken.tsv', 'text/tab-separated-values'],
+    ])
+    await runJobs(ctx)
+    expect(await search(EMPLOYEE, encodeURIComponent('Poëziefestival'))).toContain(id)
+    expect(await search(EMPLOYEE, 'Kadewijk')).toContain(id)
+  })
+
   it('marks a file whose text cannot be read as failed, without retrying, and keeps it', async () => {
     const pdf = await fs.readFile(path.join(DEMO_DOCUMENTS, 'jaarverslag-2024.pdf'))
     const response = await postUpload(
