@@ -69,6 +69,7 @@ export function licenceOf(stored: string): Licence {
 const FILE_TYPES: Record<string, string> = {
   'application/pdf': 'PDF',
   'text/csv': 'CSV',
+  'text/tab-separated-values': 'TSV',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'XLSX',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
   'application/vnd.oasis.opendocument.text': 'ODT',

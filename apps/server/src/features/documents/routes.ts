@@ -22,7 +22,9 @@ import { activityClient } from '../activity-logs/client.ts'
 import { listForValidation, listOwnDocuments } from './lists.ts'
 import { countByContentType, getDocument, getDocumentFile, recordOpen } from './service.ts'
 
-const TEXT_TYPES = new Set(['text/csv', 'application/json', 'application/geo+json'])
+// JSON is UTF-8 by definition (RFC 8259). A CSV or TSV may be UTF-8 or Windows-1252 (Excel on a
+// Dutch machine), so it gets no charset that could be wrong: the reader's program judges it.
+const UTF8_TYPES = new Set(['application/json', 'application/geo+json'])
 
 export const documentRoutes =
   (deps: {
@@ -85,7 +87,7 @@ export const documentRoutes =
           request.log.error({ documentId: id, fileId, sha256: file.sha256 }, 'stored file missing')
           throw new NotFoundError('Dit bestand is op dit moment niet beschikbaar.')
         }
-        const type = TEXT_TYPES.has(file.mediaType)
+        const type = UTF8_TYPES.has(file.mediaType)
           ? `${file.mediaType}; charset=utf-8`
           : file.mediaType
         return reply
