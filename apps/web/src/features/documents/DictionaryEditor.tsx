@@ -1,0 +1,311 @@
+import {
+  DictionaryEdit,
+  FIELD_TYPES,
+  TABLE_LIMITS,
+  apiPaths,
+  type DocumentDetail,
+  type FieldType,
+  type Problem,
+  type TableField,
+} from '@dataportaal/contract'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import { ApiError, apiFetch } from '../../shared/api/client.ts'
+import { documentKeys } from '../../shared/documents/keys.ts'
+import { tableKeys } from '../../shared/tables/api.ts'
+import { TABLE_TEXTS } from '../../shared/tables/texts.ts'
+import { ErrorSummary, type SummaryItem } from '../../shared/ui/ErrorSummary.tsx'
+import { ResultBanner } from '../../shared/ui/ResultBanner.tsx'
+import { Button, ButtonGroup, Textbox } from '../../shared/ui/nlds.ts'
+import { ColumnInput } from './ColumnInput.tsx'
+import { texts } from './texts.ts'
+
+const TEXTS = texts.table.editor
+
+type Key = 'title' | 'description' | 'unit' | 'type'
+interface Draft {
+  name: string
+  title: string
+  description: string
+  unit: string
+  type: FieldType
+}
+
+const draftOf = (field: TableField): Draft => ({
+  name: field.name,
+  title: field.title ?? '',
+  description: field.description ?? '',
+  unit: field.unit ?? '',
+  type: field.type,
+})
+
+/** `fields.3.title` (the schema's path) or `body.fields.3.title` (the server's): column 3, its title. */
+export function dictionaryErrorAt(
+  path: readonly PropertyKey[],
+): { index: number; key: Key } | null {
+  const at = path.findIndex((segment) => segment === 'fields')
+  const index = Number(path[at + 1])
+  const key = path[at + 2]
+  if (at === -1 || !Number.isInteger(index)) return null
+  if (key !== 'title' && key !== 'description' && key !== 'unit' && key !== 'type') return null
+  return { index, key }
+}
+
+type Errors = Map<string, string>
+const errorKey = (index: number, key: Key) => `${index}.${key}`
+
+function collectErrors(issues: Iterable<{ path: readonly PropertyKey[]; message: string }>) {
+  const errors: Errors = new Map()
+  for (const { path, message } of issues) {
+    const at = dictionaryErrorAt(path)
+    if (at && !errors.has(errorKey(at.index, at.key)))
+      errors.set(errorKey(at.index, at.key), message)
+  }
+  return errors
+}
+
+const problemIssues = (problem: Problem | null) =>
+  (problem?.errors ?? []).map(({ path, message }) => ({ path: path.split('.'), message }))
+
+/** What the PUT sends: every column's words (empty clears them), a type only where it changed. */
+export function dictionaryBody(
+  sheet: string | null,
+  drafts: readonly Draft[],
+  fields: readonly TableField[],
+) {
+  return {
+    sheet,
+    fields: drafts.map((draft, index) => ({
+      name: draft.name,
+      title: draft.title.trim(),
+      description: draft.description.trim(),
+      unit: draft.unit.trim(),
+      ...(draft.type !== fields[index]?.type ? { type: draft.type } : {}),
+    })),
+  }
+}
+
+/**
+ * The owner's (and an admin's) words per column: title, description, unit, and a corrected
+ * type. Saving follows the rules of any edit: a published document an employee changes goes
+ * back for validation, which the message then says.
+ */
+export function DictionaryEditor({
+  detail,
+  fileId,
+  sheet,
+  fields,
+}: {
+  detail: DocumentDetail
+  fileId: string
+  sheet: string | null
+  fields: TableField[]
+}) {
+  const id = useId()
+  const queryClient = useQueryClient()
+  const [open, setOpen] = useState(false)
+  const [drafts, setDrafts] = useState<Draft[]>(() => fields.map(draftOf))
+  const [errors, setErrors] = useState<Errors>(new Map())
+  const [general, setGeneral] = useState<string | null>(null)
+  const [attempt, setAttempt] = useState(0)
+  const [saved, setSaved] = useState<{ reloading: boolean; backToValidation: boolean } | null>(null)
+  const inputId = (index: number, key: Key) => `${id}-${index}-${key}`
+
+  const save = useMutation({
+    mutationFn: async (body: ReturnType<typeof dictionaryBody>) => {
+      await apiFetch(apiPaths.fileTableDictionary(detail.contentUID, fileId), {
+        method: 'PUT',
+        json: body,
+      })
+      return body
+    },
+    onSuccess: (body) => {
+      setSaved({
+        reloading: body.fields.some((field) => 'type' in field),
+        // Only an admin's edit keeps a published document published.
+        backToValidation: detail.status === 'goedgekeurd' && !detail.abilities.validate,
+      })
+      setOpen(false)
+      void queryClient.invalidateQueries({ queryKey: tableKeys.file(detail.contentUID, fileId) })
+      void queryClient.invalidateQueries({ queryKey: documentKeys.detail(detail.contentUID) })
+    },
+    onError: (error) => {
+      const problem = error instanceof ApiError ? error.problem : null
+      const fieldErrors = collectErrors(problemIssues(problem))
+      setErrors(fieldErrors)
+      setGeneral(
+        fieldErrors.size > 0
+          ? null
+          : error instanceof ApiError && error.status === 422
+            ? (problem?.detail ?? TEXTS.invalid)
+            : TEXTS.failed,
+      )
+      setAttempt((count) => count + 1)
+    },
+  })
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const body = dictionaryBody(sheet, drafts, fields)
+    const checked = DictionaryEdit.safeParse(body)
+    if (!checked.success) {
+      setErrors(collectErrors(checked.error.issues))
+      setGeneral(TEXTS.invalid)
+      setAttempt((count) => count + 1)
+      return
+    }
+    setErrors(new Map())
+    setGeneral(null)
+    save.mutate(body)
+  }
+
+  const change = (index: number, patch: Partial<Draft>) =>
+    setDrafts((current) =>
+      current.map((draft, at) => (at === index ? { ...draft, ...patch } : draft)),
+    )
+
+  const summary: SummaryItem[] = [...errors].map(([key, message]) => {
+    const [index = '0', field = 'title'] = key.split('.')
+    return {
+      target: inputId(Number(index), field as Key),
+      message: `${drafts[Number(index)]?.name ?? ''}: ${message}`,
+    }
+  })
+
+  return (
+    <section className="portal-table-editor" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`} className="utrecht-heading-3">
+        {TEXTS.heading}
+      </h3>
+      {saved && (
+        <ResultBanner ok>
+          <p className="utrecht-paragraph">{TEXTS.saved}</p>
+          {saved.reloading && <p className="utrecht-paragraph">{TEXTS.reloading}</p>}
+          {saved.backToValidation && <p className="utrecht-paragraph">{TEXTS.backToValidation}</p>}
+        </ResultBanner>
+      )}
+      {!open ? (
+        <Button
+          appearance="secondary-action-button"
+          aria-expanded={false}
+          onClick={() => {
+            setDrafts(fields.map(draftOf))
+            setErrors(new Map())
+            setGeneral(null)
+            setSaved(null)
+            setOpen(true)
+          }}
+        >
+          {TEXTS.open}
+        </Button>
+      ) : (
+        <form className="portal-table-editor__form" onSubmit={submit} noValidate>
+          <p className="utrecht-paragraph">{TEXTS.intro}</p>
+          {(summary.length > 0 || general) && (
+            <ErrorSummary items={summary} general={general} focusKey={attempt} />
+          )}
+          {drafts.map((draft, index) => (
+            <fieldset
+              key={draft.name}
+              className="utrecht-form-fieldset utrecht-form-fieldset--html-fieldset portal-table-editor__column"
+            >
+              <legend className="utrecht-form-fieldset__legend utrecht-form-fieldset__legend--html-legend">
+                {draft.name}
+              </legend>
+              <ColumnInput
+                id={inputId(index, 'title')}
+                label={TEXTS.title}
+                column={draft.name}
+                error={errors.get(errorKey(index, 'title'))}
+              >
+                <Textbox
+                  id={inputId(index, 'title')}
+                  value={draft.title}
+                  maxLength={TABLE_LIMITS.fieldTitleMax}
+                  invalid={errors.has(errorKey(index, 'title'))}
+                  aria-describedby={
+                    errors.has(errorKey(index, 'title'))
+                      ? `${inputId(index, 'title')}-error`
+                      : undefined
+                  }
+                  onChange={(event) => change(index, { title: event.target.value })}
+                />
+              </ColumnInput>
+              <ColumnInput
+                id={inputId(index, 'description')}
+                label={TEXTS.description}
+                column={draft.name}
+                error={errors.get(errorKey(index, 'description'))}
+              >
+                <textarea
+                  id={inputId(index, 'description')}
+                  className={`utrecht-textarea utrecht-textarea--html-textarea${errors.has(errorKey(index, 'description')) ? ' utrecht-textarea--invalid' : ''}`}
+                  rows={3}
+                  value={draft.description}
+                  maxLength={TABLE_LIMITS.fieldDescriptionMax}
+                  aria-invalid={errors.has(errorKey(index, 'description')) || undefined}
+                  aria-describedby={
+                    errors.has(errorKey(index, 'description'))
+                      ? `${inputId(index, 'description')}-error`
+                      : undefined
+                  }
+                  onChange={(event) => change(index, { description: event.target.value })}
+                />
+              </ColumnInput>
+              <ColumnInput
+                id={inputId(index, 'unit')}
+                label={TEXTS.unit}
+                column={draft.name}
+                error={errors.get(errorKey(index, 'unit'))}
+              >
+                <Textbox
+                  id={inputId(index, 'unit')}
+                  value={draft.unit}
+                  maxLength={TABLE_LIMITS.fieldUnitMax}
+                  invalid={errors.has(errorKey(index, 'unit'))}
+                  aria-describedby={
+                    errors.has(errorKey(index, 'unit'))
+                      ? `${inputId(index, 'unit')}-error`
+                      : undefined
+                  }
+                  onChange={(event) => change(index, { unit: event.target.value })}
+                />
+              </ColumnInput>
+              <ColumnInput
+                id={inputId(index, 'type')}
+                label={TEXTS.type}
+                column={draft.name}
+                error={errors.get(errorKey(index, 'type'))}
+              >
+                <select
+                  id={inputId(index, 'type')}
+                  className="utrecht-select utrecht-select--html-select"
+                  value={draft.type}
+                  onChange={(event) => change(index, { type: event.target.value as FieldType })}
+                >
+                  {FIELD_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {TABLE_TEXTS.fieldTypes[type]}
+                    </option>
+                  ))}
+                </select>
+              </ColumnInput>
+            </fieldset>
+          ))}
+          <ButtonGroup>
+            <Button type="submit" appearance="primary-action-button" busy={save.isPending}>
+              {TEXTS.save}
+            </Button>
+            <Button
+              type="button"
+              appearance="secondary-action-button"
+              onClick={() => setOpen(false)}
+            >
+              {TEXTS.cancel}
+            </Button>
+          </ButtonGroup>
+        </form>
+      )}
+    </section>
+  )
+}
