@@ -90,7 +90,7 @@ export const texts = {
     unavailable:
       'De tabel kan nu niet worden getoond. Probeer het over een moment opnieuw, of download het bestand hierboven.',
     sheet: 'Blad',
-    region: (name: string) => `Tabel ${name}, horizontaal te verschuiven`,
+    region: (name: string) => `Rijen van ${name}, horizontaal te verschuiven`,
     caption: (name: string, rows: string) => `${name}: ${rows}`,
     nameWithSheet: (fileName: string, sheet: string) => `${fileName}, blad ${sheet}`,
     rowCount: (count: number, formatted: string) => `${formatted} ${count === 1 ? 'rij' : 'rijen'}`,
