@@ -9,7 +9,7 @@ import {
   type TableField,
 } from '@dataportaal/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { ApiError, apiFetch } from '../../shared/api/client.ts'
 import { documentKeys } from '../../shared/documents/keys.ts'
 import { tableKeys } from '../../shared/tables/api.ts'
@@ -205,92 +205,13 @@ export function DictionaryEditor({
             <ErrorSummary items={summary} general={general} focusKey={attempt} />
           )}
           {drafts.map((draft, index) => (
-            <fieldset
+            <ColumnEditor
               key={draft.name}
-              className="utrecht-form-fieldset utrecht-form-fieldset--html-fieldset portal-table-editor__column"
-            >
-              <legend className="utrecht-form-fieldset__legend utrecht-form-fieldset__legend--html-legend">
-                {draft.name}
-              </legend>
-              <ColumnInput
-                id={inputId(index, 'title')}
-                label={TEXTS.title}
-                column={draft.name}
-                error={errors.get(errorKey(index, 'title'))}
-              >
-                <Textbox
-                  id={inputId(index, 'title')}
-                  value={draft.title}
-                  maxLength={TABLE_LIMITS.fieldTitleMax}
-                  invalid={errors.has(errorKey(index, 'title'))}
-                  aria-describedby={
-                    errors.has(errorKey(index, 'title'))
-                      ? `${inputId(index, 'title')}-error`
-                      : undefined
-                  }
-                  onChange={(event) => change(index, { title: event.target.value })}
-                />
-              </ColumnInput>
-              <ColumnInput
-                id={inputId(index, 'description')}
-                label={TEXTS.description}
-                column={draft.name}
-                error={errors.get(errorKey(index, 'description'))}
-              >
-                <textarea
-                  id={inputId(index, 'description')}
-                  className={`utrecht-textarea utrecht-textarea--html-textarea${errors.has(errorKey(index, 'description')) ? ' utrecht-textarea--invalid' : ''}`}
-                  rows={3}
-                  value={draft.description}
-                  maxLength={TABLE_LIMITS.fieldDescriptionMax}
-                  aria-invalid={errors.has(errorKey(index, 'description')) || undefined}
-                  aria-describedby={
-                    errors.has(errorKey(index, 'description'))
-                      ? `${inputId(index, 'description')}-error`
-                      : undefined
-                  }
-                  onChange={(event) => change(index, { description: event.target.value })}
-                />
-              </ColumnInput>
-              <ColumnInput
-                id={inputId(index, 'unit')}
-                label={TEXTS.unit}
-                column={draft.name}
-                error={errors.get(errorKey(index, 'unit'))}
-              >
-                <Textbox
-                  id={inputId(index, 'unit')}
-                  value={draft.unit}
-                  maxLength={TABLE_LIMITS.fieldUnitMax}
-                  invalid={errors.has(errorKey(index, 'unit'))}
-                  aria-describedby={
-                    errors.has(errorKey(index, 'unit'))
-                      ? `${inputId(index, 'unit')}-error`
-                      : undefined
-                  }
-                  onChange={(event) => change(index, { unit: event.target.value })}
-                />
-              </ColumnInput>
-              <ColumnInput
-                id={inputId(index, 'type')}
-                label={TEXTS.type}
-                column={draft.name}
-                error={errors.get(errorKey(index, 'type'))}
-              >
-                <select
-                  id={inputId(index, 'type')}
-                  className="utrecht-select utrecht-select--html-select"
-                  value={draft.type}
-                  onChange={(event) => change(index, { type: event.target.value as FieldType })}
-                >
-                  {FIELD_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {TABLE_TEXTS.fieldTypes[type]}
-                    </option>
-                  ))}
-                </select>
-              </ColumnInput>
-            </fieldset>
+              draft={draft}
+              inputId={(key) => inputId(index, key)}
+              errorOf={(key) => errors.get(errorKey(index, key))}
+              onChange={(patch) => change(index, patch)}
+            />
           ))}
           <ButtonGroup>
             <Button type="submit" appearance="primary-action-button" busy={save.isPending}>
@@ -307,5 +228,78 @@ export function DictionaryEditor({
         </form>
       )}
     </section>
+  )
+}
+
+/** One column's title, description, unit and type, each with its error under it. */
+function ColumnEditor({
+  draft,
+  inputId,
+  errorOf,
+  onChange,
+}: {
+  draft: Draft
+  inputId: (key: Key) => string
+  errorOf: (key: Key) => string | undefined
+  onChange: (patch: Partial<Draft>) => void
+}) {
+  const describedBy = (key: Key) => (errorOf(key) ? `${inputId(key)}-error` : undefined)
+  const input = (key: Key, label: string, control: ReactNode) => (
+    <ColumnInput id={inputId(key)} label={label} column={draft.name} error={errorOf(key)}>
+      {control}
+    </ColumnInput>
+  )
+  const textbox = (key: 'title' | 'unit', label: string, max: number) =>
+    input(
+      key,
+      label,
+      <Textbox
+        id={inputId(key)}
+        value={draft[key]}
+        maxLength={max}
+        invalid={Boolean(errorOf(key))}
+        aria-describedby={describedBy(key)}
+        onChange={(event) => onChange({ [key]: event.target.value })}
+      />,
+    )
+  return (
+    <fieldset className="utrecht-form-fieldset utrecht-form-fieldset--html-fieldset portal-table-editor__column">
+      <legend className="utrecht-form-fieldset__legend utrecht-form-fieldset__legend--html-legend">
+        {draft.name}
+      </legend>
+      {textbox('title', TEXTS.title, TABLE_LIMITS.fieldTitleMax)}
+      {input(
+        'description',
+        TEXTS.description,
+        <textarea
+          id={inputId('description')}
+          className={`utrecht-textarea utrecht-textarea--html-textarea${errorOf('description') ? ' utrecht-textarea--invalid' : ''}`}
+          rows={3}
+          value={draft.description}
+          maxLength={TABLE_LIMITS.fieldDescriptionMax}
+          aria-invalid={Boolean(errorOf('description')) || undefined}
+          aria-describedby={describedBy('description')}
+          onChange={(event) => onChange({ description: event.target.value })}
+        />,
+      )}
+      {textbox('unit', TEXTS.unit, TABLE_LIMITS.fieldUnitMax)}
+      {input(
+        'type',
+        TEXTS.type,
+        <select
+          id={inputId('type')}
+          className="utrecht-select utrecht-select--html-select"
+          value={draft.type}
+          aria-describedby={describedBy('type')}
+          onChange={(event) => onChange({ type: event.target.value as FieldType })}
+        >
+          {FIELD_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {TABLE_TEXTS.fieldTypes[type]}
+            </option>
+          ))}
+        </select>,
+      )}
+    </fieldset>
   )
 }

@@ -132,60 +132,86 @@ function ColumnFilter({
           />
         </ColumnInput>
       )}
-      {kind === 'range' && (
-        <>
-          <ColumnInput id={`${id}-from`} label={TEXTS.from} column={label}>
+      {kind === 'range' &&
+        (['from', 'to'] as const).map((bound) => (
+          <ColumnInput key={bound} id={`${id}-${bound}`} label={TEXTS[bound]} column={label}>
             <Textbox
-              id={`${id}-from`}
+              id={`${id}-${bound}`}
               type={inputType}
               inputMode={inputMode}
-              value={draft.from}
+              value={draft[bound]}
               maxLength={TABLE_LIMITS.filterValueMax}
-              onChange={(event) => onChange({ from: event.target.value })}
+              onChange={(event) => onChange({ [bound]: event.target.value })}
             />
           </ColumnInput>
-          <ColumnInput id={`${id}-to`} label={TEXTS.to} column={label}>
-            <Textbox
-              id={`${id}-to`}
-              type={inputType}
-              inputMode={inputMode}
-              value={draft.to}
-              maxLength={TABLE_LIMITS.filterValueMax}
-              onChange={(event) => onChange({ to: event.target.value })}
-            />
-          </ColumnInput>
-        </>
-      )}
+        ))}
       {kind === 'boolean' && (
-        <ColumnInput id={`${id}-bool`} label={TEXTS.bool} column={label}>
-          <select
-            id={`${id}-bool`}
-            className="utrecht-select utrecht-select--html-select"
-            value={draft.bool}
-            onChange={(event) =>
-              onChange({ bool: event.target.value as ColumnFilterDraft['bool'] })
-            }
-          >
-            <option value="">{TEXTS.all}</option>
-            <option value="true">{TEXTS.yes}</option>
-            <option value="false">{TEXTS.no}</option>
-          </select>
-        </ColumnInput>
+        <ChoiceInput
+          id={`${id}-bool`}
+          label={TEXTS.bool}
+          column={label}
+          value={draft.bool}
+          options={BOOL_OPTIONS}
+          onChange={(bool) => onChange({ bool })}
+        />
       )}
-      <ColumnInput id={`${id}-empty`} label={TEXTS.empty} column={label}>
-        <select
-          id={`${id}-empty`}
-          className="utrecht-select utrecht-select--html-select"
-          value={draft.empty}
-          onChange={(event) =>
-            onChange({ empty: event.target.value as ColumnFilterDraft['empty'] })
-          }
-        >
-          <option value="">{TEXTS.emptyAll}</option>
-          <option value="empty">{TEXTS.emptyOnly}</option>
-          <option value="notempty">{TEXTS.notEmpty}</option>
-        </select>
-      </ColumnInput>
+      <ChoiceInput
+        id={`${id}-empty`}
+        label={TEXTS.empty}
+        column={label}
+        value={draft.empty}
+        options={EMPTY_OPTIONS}
+        onChange={(empty) => onChange({ empty })}
+      />
     </fieldset>
+  )
+}
+
+const BOOL_OPTIONS = [
+  { value: '', label: TEXTS.all },
+  { value: 'true', label: TEXTS.yes },
+  { value: 'false', label: TEXTS.no },
+] as const
+
+const EMPTY_OPTIONS = [
+  { value: '', label: TEXTS.emptyAll },
+  { value: 'empty', label: TEXTS.emptyOnly },
+  { value: 'notempty', label: TEXTS.notEmpty },
+] as const
+
+/** A select of a few fixed choices; the value is one of theirs, whatever the DOM says. */
+function ChoiceInput<Value extends string>({
+  id,
+  label,
+  column,
+  value,
+  options,
+  onChange,
+}: {
+  id: string
+  label: string
+  column: string
+  value: Value
+  options: readonly { value: Value; label: string }[]
+  onChange: (value: Value) => void
+}) {
+  return (
+    <ColumnInput id={id} label={label} column={column}>
+      <select
+        id={id}
+        className="utrecht-select utrecht-select--html-select"
+        value={value}
+        onChange={(event) => {
+          const chosen = options.find((option) => option.value === event.target.value)
+          if (chosen) onChange(chosen.value)
+        }}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </ColumnInput>
   )
 }

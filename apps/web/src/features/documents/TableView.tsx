@@ -1,5 +1,4 @@
 import {
-  API_PREFIX,
   apiPaths,
   type DocumentDetail,
   type DocumentFile,
@@ -7,18 +6,17 @@ import {
 } from '@dataportaal/contract'
 import { useId, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
-import { ApiError, apiPrefix, apiUrl, isNotFound, toSearchParams } from '../../shared/api/client.ts'
-import { useTokenDownload } from '../../shared/documents/download.ts'
+import { ApiError, isNotFound, toSearchParams } from '../../shared/api/client.ts'
 import { formatNumber } from '../../shared/format.ts'
 import { Pagination } from '../../shared/ui/Pagination.tsx'
 import { Button } from '../../shared/ui/nlds.ts'
-import { DownloadIcon } from '../../shared/ui/icons.tsx'
 import { LoadingState } from '../../shared/ui/states.tsx'
 import { useTableInfo, useTableRows } from '../../shared/tables/api.ts'
 import { QualityReport } from '../../shared/tables/QualityReport.tsx'
 import { TABLE_TEXTS } from '../../shared/tables/texts.ts'
 import { DataTable } from './DataTable.tsx'
 import { DictionaryEditor } from './DictionaryEditor.tsx'
+import { DownloadLink } from './FileList.tsx'
 import { PreviewMessage } from './PreviewMessage.tsx'
 import { TableDictionary } from './TableDictionary.tsx'
 import { TableFilters } from './TableFilters.tsx'
@@ -273,33 +271,13 @@ function SelectionDownload({
 }) {
   const query = toSearchParams({ ...rowsFilterQuery(state), format: 'csv' }).toString()
   const path = `${apiPaths.fileRows(detail.contentUID, file.id)}?${query}`
-  const fileName = TEXTS.downloadName(file.fileName)
-  const { download, failed } = useTokenDownload({ url: path, fileName })
-  const signedIn = apiPrefix() === API_PREFIX.authenticated
   return (
     <p className="portal-table-view__download">
-      <a
-        className="utrecht-button-link utrecht-button-link--html-a utrecht-button-link--secondary-action"
-        href={apiUrl(path)}
-        download={fileName}
-        onClick={
-          signedIn
-            ? (event) => {
-                event.preventDefault()
-                void download()
-              }
-            : undefined
-        }
-      >
-        <DownloadIcon />
-        {TEXTS.download}
-      </a>{' '}
+      <DownloadLink
+        target={{ url: path, fileName: TEXTS.downloadName(file.fileName) }}
+        text={TEXTS.download}
+      />{' '}
       <span className="portal-table-view__hint">{TEXTS.downloadHint}</span>
-      {failed && (
-        <span className="portal-document-file__error" role="alert">
-          {TEXTS.downloadFailed}
-        </span>
-      )}
     </p>
   )
 }

@@ -105,7 +105,6 @@ export const texts = {
     pagination: (name: string) => `Pagina’s van tabel ${name}`,
     download: 'Download selectie als CSV',
     downloadHint: 'Alle rijen die aan de filters voldoen, in de gekozen volgorde.',
-    downloadFailed: 'Downloaden is mislukt. Probeer het opnieuw.',
     downloadName: (fileName: string) => `${fileName.replace(/\.[^.]*$/, '')}-selectie.csv`,
     yes: 'ja',
     no: 'nee',
