@@ -125,7 +125,11 @@ describe('the filter form', () => {
   it('reads Dutch numbers as the API does', () => {
     expect(apiNumber('1.234,5')).toBe('1234.5')
     expect(apiNumber('-0,25')).toBe('-0.25')
+    expect(apiNumber('1.000')).toBe('1000')
+    expect(apiNumber('12.345.678')).toBe('12345678')
     expect(apiNumber('1234.5')).toBe('1234.5')
+    expect(apiNumber('1.5')).toBe('1.5')
+    expect(apiNumber('2025-12-31')).toBe('2025-12-31')
     expect(apiNumber(' 12 ')).toBe('12')
   })
 })

@@ -208,12 +208,14 @@ export function draftsFromFilters(filters: readonly TableFilter[]): Map<string, 
 }
 
 /**
- * A number as a Dutch reader types it ('1.234,5') as the API reads it ('1234.5'); other
- * values (dates, already-dotted numbers) go as typed, and the API says when they do not fit.
+ * A number as a Dutch reader types it ('1.234,5', '1.000') as the API reads it ('1234.5',
+ * '1000'): a comma is the decimal sign and points in groups of three separate thousands. Other
+ * values ('1.5', dates) go as typed, and the API says when they do not fit.
  */
 export function apiNumber(text: string): string {
   const trimmed = text.trim()
-  return /^[-+]?[\d.]*,\d*$/.test(trimmed) ? trimmed.replaceAll('.', '').replace(',', '.') : trimmed
+  const dutch = /^[-+]?\d*(,\d*)?$/.test(trimmed) || /^[-+]?\d{1,3}(\.\d{3})+(,\d*)?$/.test(trimmed)
+  return dutch ? trimmed.replaceAll('.', '').replace(',', '.') : trimmed
 }
 
 /** The filters the form asks for, column by column, in the Data API's notation. */
