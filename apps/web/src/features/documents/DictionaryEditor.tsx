@@ -85,6 +85,23 @@ export function dictionaryBody(
   }
 }
 
+/** What a save did: the table is loaded again (a new type), the document awaits validation again. */
+export interface SavedNote {
+  reloading: boolean
+  backToValidation: boolean
+}
+
+/** The outcome of a save, announced politely. */
+export function DictionarySaved({ note }: { note: SavedNote }) {
+  return (
+    <ResultBanner ok>
+      <p className="utrecht-paragraph">{TEXTS.saved}</p>
+      {note.reloading && <p className="utrecht-paragraph">{TEXTS.reloading}</p>}
+      {note.backToValidation && <p className="utrecht-paragraph">{TEXTS.backToValidation}</p>}
+    </ResultBanner>
+  )
+}
+
 /**
  * The owner's (and an admin's) words per column: title, description, unit, and a corrected
  * type. Saving follows the rules of any edit: a published document an employee changes goes
@@ -95,11 +112,14 @@ export function DictionaryEditor({
   fileId,
   sheet,
   fields,
+  onSaved,
 }: {
   detail: DocumentDetail
   fileId: string
   sheet: string | null
   fields: TableField[]
+  /** The outcome is shown by the parent: a new type reloads the table, and this form with it. */
+  onSaved: (note: SavedNote | null) => void
 }) {
   const id = useId()
   const queryClient = useQueryClient()
@@ -108,7 +128,6 @@ export function DictionaryEditor({
   const [errors, setErrors] = useState<Errors>(new Map())
   const [general, setGeneral] = useState<string | null>(null)
   const [attempt, setAttempt] = useState(0)
-  const [saved, setSaved] = useState<{ reloading: boolean; backToValidation: boolean } | null>(null)
   const inputId = (index: number, key: Key) => `${id}-${index}-${key}`
 
   const save = useMutation({
@@ -120,7 +139,7 @@ export function DictionaryEditor({
       return body
     },
     onSuccess: (body) => {
-      setSaved({
+      onSaved({
         reloading: body.fields.some((field) => 'type' in field),
         // Only an admin's edit keeps a published document published.
         backToValidation: detail.status === 'goedgekeurd' && !detail.abilities.validate,
@@ -177,13 +196,6 @@ export function DictionaryEditor({
       <h3 id={`${id}-heading`} className="utrecht-heading-3">
         {TEXTS.heading}
       </h3>
-      {saved && (
-        <ResultBanner ok>
-          <p className="utrecht-paragraph">{TEXTS.saved}</p>
-          {saved.reloading && <p className="utrecht-paragraph">{TEXTS.reloading}</p>}
-          {saved.backToValidation && <p className="utrecht-paragraph">{TEXTS.backToValidation}</p>}
-        </ResultBanner>
-      )}
       {!open ? (
         <Button
           appearance="secondary-action-button"
@@ -192,7 +204,7 @@ export function DictionaryEditor({
             setDrafts(fields.map(draftOf))
             setErrors(new Map())
             setGeneral(null)
-            setSaved(null)
+            onSaved(null)
             setOpen(true)
           }}
         >

@@ -37,6 +37,15 @@ export function TableFilters({
   const id = useId()
   const [search, setSearch] = useState(q)
   const [drafts, setDrafts] = useState(() => draftsFromFilters(filters))
+  // Back, Forward and 'Wis filters' change the applied filters: the form shows them anew. Done
+  // while rendering rather than by a remount, so the focus stays on the button just used.
+  const applied = JSON.stringify([q, filters])
+  const [shown, setShown] = useState(applied)
+  if (shown !== applied) {
+    setShown(applied)
+    setSearch(q)
+    setDrafts(draftsFromFilters(filters))
+  }
   const types = new Map<string, FieldType>(fields.map((field) => [field.name, field.type]))
 
   const change = (column: string, patch: Partial<ColumnFilterDraft>) =>

@@ -270,6 +270,9 @@ describe('the table of a file on the document page', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Zoeken in de hele tabel' }), 'Zeist')
     await user.keyboard('{Enter}')
     await waitFor(() => expect(api.lastRows().get('q')).toBe('Zeist'))
+    await screen.findByText('60 rijen gevonden')
+    // The form is not rebuilt: a keyboard user stays where they were.
+    expect(screen.getByRole('searchbox', { name: 'Zoeken in de hele tabel' })).toHaveFocus()
   })
 
   it('pages with the links below the table', async () => {
@@ -304,6 +307,17 @@ describe('the table of a file on the document page', () => {
     expect(header('jaar')).toHaveAttribute('aria-sort', 'descending')
     expect(screen.getByLabelText('gemeente bevat')).toHaveValue('Gem')
     expect(screen.getByRole('searchbox', { name: 'Zoeken in de hele tabel' })).toHaveValue('Gem')
+  })
+
+  it('offers the first page when the address asks for one past the end', async () => {
+    stubTableApi()
+    const { router } = renderTable(`?tabel=${FILE_ID}&pagina=40`)
+    expect(
+      await screen.findByText(/Deze pagina bestaat niet: de tabel heeft minder rijen\./),
+    ).toBeInTheDocument()
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Naar de eerste pagina' }))
+    await screen.findByText('Rij 1–25 van 60')
+    expect(router.state.location.search).not.toContain('pagina')
   })
 
   it('says so when no row matches the filters', async () => {
@@ -458,7 +472,12 @@ describe('the owner’s parts of the table', () => {
   })
 
   it('saves the dictionary with a PUT and says the document goes back for validation', async () => {
-    const api = stubTableApi({ detail: OWNED, prefix: API_PREFIX.authenticated })
+    const api = stubTableApi({
+      detail: OWNED,
+      prefix: API_PREFIX.authenticated,
+      // A new type has the table loaded again.
+      info: () => json(api.puts.length > 0 ? { ...INFO, loadStatus: 'wachtend' } : INFO),
+    })
     renderTable('', signedIn())
     await table()
     const user = userEvent.setup()
@@ -477,6 +496,9 @@ describe('the owner’s parts of the table', () => {
       'Het document wacht nu op validatie door een beheerder',
     )
     expect(saved.closest('[role="status"]')).toHaveTextContent('opnieuw geladen')
+    // The table is loaded again; the message stays while it is.
+    expect(await screen.findByText(/De tabel wordt geladen…/)).toBeInTheDocument()
+    expect(screen.getByText('Het gegevenswoordenboek is opgeslagen.')).toBeInTheDocument()
     expect(api.puts).toEqual([
       {
         sheet: null,

@@ -4,8 +4,8 @@ import {
   type DocumentFile,
   type TableInfo,
 } from '@dataportaal/contract'
-import { useId, type ReactNode } from 'react'
-import { useSearchParams } from 'react-router'
+import { useId, useState, type ReactNode } from 'react'
+import { Link, useSearchParams } from 'react-router'
 import { ApiError, isNotFound, toSearchParams } from '../../shared/api/client.ts'
 import { formatNumber } from '../../shared/format.ts'
 import { Pagination } from '../../shared/ui/Pagination.tsx'
@@ -15,7 +15,7 @@ import { useTableInfo, useTableRows } from '../../shared/tables/api.ts'
 import { QualityReport } from '../../shared/tables/QualityReport.tsx'
 import { TABLE_TEXTS } from '../../shared/tables/texts.ts'
 import { DataTable } from './DataTable.tsx'
-import { DictionaryEditor } from './DictionaryEditor.tsx'
+import { DictionaryEditor, DictionarySaved, type SavedNote } from './DictionaryEditor.tsx'
 import { DownloadLink } from './FileList.tsx'
 import { PreviewMessage } from './PreviewMessage.tsx'
 import { TableDictionary } from './TableDictionary.tsx'
@@ -51,6 +51,7 @@ export function TableView({ detail, file }: { detail: DocumentDetail; file: Docu
   const info = useTableInfo(detail.contentUID, file.id, state.sheet)
   const name =
     state.sheet === null ? file.fileName : TEXTS.nameWithSheet(file.fileName, state.sheet)
+  const [saved, setSaved] = useState<SavedNote | null>(null)
 
   return (
     <div className="portal-table-view">
@@ -86,11 +87,13 @@ export function TableView({ detail, file }: { detail: DocumentDetail; file: Docu
                 fileId={file.id}
                 sheet={state.sheet}
                 fields={loaded.schema.fields}
+                onSaved={setSaved}
               />
             )}
           </>
         )}
       </TableStatus>
+      {saved && <DictionarySaved note={saved} />}
     </div>
   )
 }
@@ -183,7 +186,8 @@ function LoadedTable({
   return (
     <>
       <TableFilters
-        key={JSON.stringify([state.sheet, state.q, state.filters])}
+        // Another sheet has other columns: a form of its own.
+        key={state.sheet ?? ''}
         fields={fields}
         q={state.q}
         filters={state.filters}
@@ -218,6 +222,14 @@ function LoadedTable({
             )}
           </div>
         </div>
+      )}
+      {page && !rows.isError && page.total > 0 && page.rows.length === 0 && (
+        <PreviewMessage>
+          {TEXTS.pastEnd}{' '}
+          <Link className="utrecht-link" to={hrefFor({ ...state, page: 1 })} preventScrollReset>
+            {TEXTS.firstPage}
+          </Link>
+        </PreviewMessage>
       )}
       {page && !rows.isError && page.total === 0 && (
         <PreviewMessage>{filtered ? TEXTS.noRows : TEXTS.emptyTable}</PreviewMessage>

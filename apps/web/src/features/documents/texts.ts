@@ -98,6 +98,8 @@ export const texts = {
       `${formatted} ${count === 1 ? 'rij' : 'rijen'} gevonden`,
     range: (first: string, last: string, total: string) => `Rij ${first}–${last} van ${total}`,
     noRows: 'Geen rijen gevonden met deze filters.',
+    pastEnd: 'Deze pagina bestaat niet: de tabel heeft minder rijen.',
+    firstPage: 'Naar de eerste pagina',
     emptyTable: 'Deze tabel bevat geen rijen.',
     badQuery: 'De filters konden niet worden toegepast',
     rowsFailed: 'De rijen konden niet worden opgehaald. Probeer het opnieuw.',
