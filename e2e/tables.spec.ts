@@ -157,11 +157,17 @@ test('the owner uploads a Dutch CSV, reads its report, documents a column; an ad
   await expect(table.getByRole('cell', { name: 'Súdwest-Fryslân', exact: true })).toBeVisible()
 
   // The owner gets the quality report: nothing wrong.
-  const report = owner.getByRole('region', { name: 'Kwaliteitsrapport', exact: true })
+  const report = owner.getByRole('region', {
+    name: `Kwaliteitsrapport van ${DUTCH_CSV.name}`,
+    exact: true,
+  })
   await expect(report).toContainText('Geen problemen gevonden.')
 
   // The dictionary: typed columns, then the owner's words for the amount.
-  const dictionary = owner.getByRole('region', { name: 'Gegevenswoordenboek', exact: true })
+  const dictionary = owner.getByRole('region', {
+    name: `Gegevenswoordenboek van ${DUTCH_CSV.name}`,
+    exact: true,
+  })
   await expect(dictionary.getByRole('row', { name: startsWith(AMOUNT) })).toContainText('getal')
   await expect(dictionary.getByRole('row', { name: /^jaar/ })).toContainText('geheel getal')
   await expect(dictionary.getByRole('row', { name: /^actief/ })).toContainText('ja/nee')
@@ -206,10 +212,13 @@ test('a visitor filters the table, downloads exactly those rows, and reads the c
   await expect(
     table.getByRole('columnheader', { name: /^Uitgaven \(euro per inwoner\)/ }),
   ).toBeVisible()
-  const dictionary = page.getByRole('region', { name: 'Gegevenswoordenboek', exact: true })
+  const dictionary = page.getByRole('region', {
+    name: `Gegevenswoordenboek van ${DUTCH_CSV.name}`,
+    exact: true,
+  })
   await expect(dictionary).toContainText('Wat de gemeente per inwoner uitgaf, afgerond op centen.')
   // Not the owner: no report, no edit form.
-  await expect(page.getByRole('region', { name: 'Kwaliteitsrapport', exact: true })).toHaveCount(0)
+  await expect(page.getByRole('region', { name: startsWith('Kwaliteitsrapport') })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Gegevenswoordenboek bewerken' })).toHaveCount(0)
 
   // Filter, keyboard only: from 1.000 (as a Dutch reader types it), and only 'nee'.
@@ -294,7 +303,10 @@ test('a broken CSV shows its quality report to the owner, with the row numbers',
     file: BROKEN_CSV,
   })
   await page.goto(ROUTES.document(brokenId))
-  const report = page.getByRole('region', { name: 'Kwaliteitsrapport', exact: true })
+  const report = page.getByRole('region', {
+    name: `Kwaliteitsrapport van ${BROKEN_CSV.name}`,
+    exact: true,
+  })
   await expect(report.getByText(/rij met meer cellen dan kolommen/)).toBeVisible({
     timeout: LOAD_TIMEOUT,
   })

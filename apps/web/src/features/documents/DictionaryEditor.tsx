@@ -109,12 +109,14 @@ export function DictionarySaved({ note }: { note: SavedNote }) {
  */
 export function DictionaryEditor({
   detail,
+  name,
   fileId,
   sheet,
   fields,
   onSaved,
 }: {
   detail: DocumentDetail
+  name: string
   fileId: string
   sheet: string | null
   fields: TableField[]
@@ -194,7 +196,8 @@ export function DictionaryEditor({
   return (
     <section className="portal-table-editor" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`} className="utrecht-heading-3">
-        {TEXTS.heading}
+        {TEXTS.heading}{' '}
+        <span className="portal-visually-hidden">{TABLE_TEXTS.report.ofName(name)}</span>
       </h3>
       {!open ? (
         <Button

@@ -14,15 +14,16 @@ const present = (value: CellValue | undefined) => value !== undefined && value !
  * The data dictionary: per column its name, the owner's title, unit and description, its type
  * in Dutch, and what the loader saw (empty cells, distinct values, lowest and highest, examples).
  */
-export function TableDictionary({ fields }: { fields: TableField[] }) {
+export function TableDictionary({ fields, name }: { fields: TableField[]; name: string }) {
   const headingId = useId()
   return (
     <section className="portal-table-dictionary" aria-labelledby={headingId}>
       <h3 id={headingId} className="utrecht-heading-3">
-        {TEXTS.heading}
+        {TEXTS.heading}{' '}
+        <span className="portal-visually-hidden">{TABLE_TEXTS.report.ofName(name)}</span>
       </h3>
       <p className="utrecht-paragraph">{TEXTS.intro}</p>
-      <ScrollRegion label={TEXTS.region}>
+      <ScrollRegion label={TEXTS.region(name)}>
         <table className="utrecht-table portal-table portal-table-dictionary__table">
           <caption className="utrecht-table__caption portal-visually-hidden">
             {TEXTS.heading}

@@ -23,12 +23,15 @@ const TEXTS = texts.table.filters
  */
 export function TableFilters({
   fields,
+  name,
   q,
   filters,
   onApply,
   onClear,
 }: {
   fields: TableField[]
+  /** The table's name, so each table's form has a name of its own. */
+  name: string
   q: string
   filters: readonly TableFilter[]
   onApply: (q: string, filters: TableFilter[]) => void
@@ -63,7 +66,7 @@ export function TableFilters({
   return (
     <form className="portal-table-filters" onSubmit={submit} aria-labelledby={`${id}-legend`}>
       <h3 id={`${id}-legend`} className="utrecht-heading-3">
-        {TEXTS.legend}
+        {TEXTS.legend} <span className="portal-visually-hidden">{TEXTS.legendOf(name)}</span>
       </h3>
       <div className="portal-table-filters__search">
         <label className="utrecht-form-label" htmlFor={`${id}-q`}>

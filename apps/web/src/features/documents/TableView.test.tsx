@@ -167,7 +167,9 @@ describe('the table of a file on the document page', () => {
       '0',
     )
 
-    const dictionary = within(screen.getByRole('region', { name: 'Gegevenswoordenboek' }))
+    const dictionary = within(
+      screen.getByRole('region', { name: 'Gegevenswoordenboek van uitgaven.csv' }),
+    )
     const bedrag = dictionary.getByRole('rowheader', { name: 'bedrag_eur' }).closest('tr')
     expect(bedrag).toHaveTextContent('Uitgaven per inwoner, afgerond op centen.')
     expect(bedrag).toHaveTextContent('getal')
@@ -177,7 +179,7 @@ describe('the table of a file on the document page', () => {
     expect(jaar).toHaveTextContent('2020 – 2024')
 
     // A visitor gets no report and no edit form.
-    expect(screen.queryByRole('region', { name: 'Kwaliteitsrapport' })).toBeNull()
+    expect(screen.queryByRole('region', { name: /^Kwaliteitsrapport/ })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Gegevenswoordenboek bewerken' })).toBeNull()
   })
 
@@ -453,7 +455,9 @@ describe('the owner’s parts of the table', () => {
   it('shows the quality report to the owner, with the row numbers', async () => {
     stubTableApi({ detail: OWNED, info: () => json(REPORT), prefix: API_PREFIX.authenticated })
     renderTable('', signedIn())
-    const report = within(await screen.findByRole('region', { name: 'Kwaliteitsrapport' }))
+    const report = within(
+      await screen.findByRole('region', { name: 'Kwaliteitsrapport van uitgaven.csv' }),
+    )
     expect(report.getByText('1 rij met meer cellen dan kolommen')).toBeInTheDocument()
     expect(
       report.getByText(/3 waarden passen niet bij het type van de kolom in kolom ‘bedrag_eur’/),
@@ -467,7 +471,7 @@ describe('the owner’s parts of the table', () => {
     stubTableApi({ info: () => json(REPORT) })
     renderTable()
     await table()
-    expect(screen.queryByRole('region', { name: 'Kwaliteitsrapport' })).toBeNull()
+    expect(screen.queryByRole('region', { name: /^Kwaliteitsrapport/ })).toBeNull()
     expect(screen.queryByText(/meer cellen dan kolommen/)).toBeNull()
   })
 

@@ -13,7 +13,6 @@ import { Button } from '../../shared/ui/nlds.ts'
 import { LoadingState } from '../../shared/ui/states.tsx'
 import { useTableInfo, useTableRows } from '../../shared/tables/api.ts'
 import { QualityReport } from '../../shared/tables/QualityReport.tsx'
-import { TABLE_TEXTS } from '../../shared/tables/texts.ts'
 import { DataTable } from './DataTable.tsx'
 import { DictionaryEditor, DictionarySaved, type SavedNote } from './DictionaryEditor.tsx'
 import { DownloadLink } from './FileList.tsx'
@@ -76,14 +75,13 @@ export function TableView({ detail, file }: { detail: DocumentDetail; file: Docu
                 hrefFor={hrefFor}
               />
             )}
-            {detail.abilities.edit && (
-              <QualityReport info={loaded} heading={TABLE_TEXTS.report.heading} />
-            )}
+            {detail.abilities.edit && <QualityReport info={loaded} name={name} />}
             {detail.abilities.edit && loaded.loadStatus === 'geladen' && loaded.schema && (
               <DictionaryEditor
                 // A new schema (another sheet, a reload) starts the form afresh.
                 key={`${state.sheet ?? ''}:${loaded.schema.fields.map((field) => field.name).join(',')}`}
                 detail={detail}
+                name={name}
                 fileId={file.id}
                 sheet={state.sheet}
                 fields={loaded.schema.fields}
@@ -189,6 +187,7 @@ function LoadedTable({
         // Another sheet has other columns: a form of its own.
         key={state.sheet ?? ''}
         fields={fields}
+        name={name}
         q={state.q}
         filters={state.filters}
         onApply={(q, filters) => show({ ...state, q, filters, page: 1 })}
@@ -263,7 +262,7 @@ function LoadedTable({
       {page && !rows.isError && page.total > 0 && (
         <SelectionDownload detail={detail} file={file} state={state} />
       )}
-      <TableDictionary fields={fields} />
+      <TableDictionary fields={fields} name={name} />
     </>
   )
 }

@@ -114,6 +114,7 @@ export const texts = {
 
     filters: {
       legend: 'Filteren',
+      legendOf: (name: string) => `in ${name}`,
       search: 'Zoeken in de hele tabel',
       searchHint: 'Zoekt in alle tekstkolommen.',
       perColumn: 'Filters per kolom',
@@ -136,7 +137,7 @@ export const texts = {
     dictionary: {
       heading: 'Gegevenswoordenboek',
       intro: 'Wat elke kolom bevat, met wat de portal bij het laden zag.',
-      region: 'Gegevenswoordenboek, horizontaal te verschuiven',
+      region: (name: string) => `Gegevenswoordenboek van ${name}, horizontaal te verschuiven`,
       column: 'Kolom',
       title: 'Titel',
       type: 'Type',

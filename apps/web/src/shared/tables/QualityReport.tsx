@@ -15,11 +15,14 @@ const TEXTS = TABLE_TEXTS.report
  */
 export function QualityReport({
   info,
-  heading,
+  name,
+  nameVisible = false,
   headingLevel = 3,
 }: {
   info: TableInfo
-  heading: string
+  /** The file (and sheet): part of the heading's name, seen only where the page lacks it. */
+  name: string
+  nameVisible?: boolean
   headingLevel?: 3 | 4
 }) {
   const headingId = useId()
@@ -27,7 +30,10 @@ export function QualityReport({
   return (
     <section className="portal-table-report" aria-labelledby={headingId}>
       <Heading id={headingId} className={`utrecht-heading-${headingLevel}`}>
-        {heading}
+        {TEXTS.heading}{' '}
+        <span className={nameVisible ? undefined : 'portal-visually-hidden'}>
+          {TEXTS.ofName(name)}
+        </span>
       </Heading>
       <ReportBody info={info} />
     </section>
@@ -131,5 +137,5 @@ function FetchedReport({
   const name = sheet === null ? file.fileName : `${file.fileName}, ${sheet}`
   if (query.isPending) return <LoadingState label={TEXTS.loading} />
   if (query.isError) return <p className="utrecht-paragraph">{TEXTS.failed}</p>
-  return <QualityReport info={query.data} heading={TEXTS.headingOf(name)} headingLevel={4} />
+  return <QualityReport info={query.data} name={name} nameVisible headingLevel={4} />
 }

@@ -15,7 +15,8 @@ export const TABLE_TEXTS = {
 
   report: {
     heading: 'Kwaliteitsrapport',
-    headingOf: (name: string) => `Kwaliteitsrapport van ${name}`,
+    /** After a heading: which table it is about, for a page with several. */
+    ofName: (name: string) => `van ${name}`,
     loading: 'Het rapport wordt geladen…',
     failed: 'Het kwaliteitsrapport kon niet worden opgehaald.',
     pending: 'De tabel wordt geladen; het rapport volgt als dat klaar is.',
