@@ -311,7 +311,7 @@ test('a broken CSV shows its quality report to the owner, with the row numbers',
     timeout: LOAD_TIMEOUT,
   })
   await expect(
-    report.getByText(/past niet bij het type van de kolom in kolom ‘aantal’/),
+    report.getByText(/^Kolom ‘aantal’: 1 waarde past niet bij het type van de kolom/),
   ).toBeVisible()
   const errors = report.getByRole('table', { name: 'De eerste meldingen' })
   // The first cell is the row number in the file, the header being line 1.

@@ -460,7 +460,7 @@ describe('the owner’s parts of the table', () => {
     )
     expect(report.getByText('1 rij met meer cellen dan kolommen')).toBeInTheDocument()
     expect(
-      report.getByText(/3 waarden passen niet bij het type van de kolom in kolom ‘bedrag_eur’/),
+      report.getByText('Kolom ‘bedrag_eur’: 3 waarden passen niet bij het type van de kolom'),
     ).toBeInTheDocument()
     const rows = report.getAllByRole('row')
     expect(rows[1]).toHaveTextContent('4Rij 4 heeft 5 cellen; de kopregel heeft er 4.')

@@ -98,8 +98,8 @@ describe('quality reports in /validatie', () => {
     expect(clean).toHaveTextContent('Geen problemen gevonden.')
 
     const broken = within(screen.getByRole('region', { name: 'Kwaliteitsrapport van kapot.csv' }))
-    expect(broken.getByText(/2 waarden passen niet bij het type van de kolom/)).toHaveTextContent(
-      'in kolom ‘aantal’',
+    expect(broken.getByRole('list', { name: 'Aantal meldingen per soort' })).toHaveTextContent(
+      'Kolom ‘aantal’: 2 waarden passen niet bij het type van de kolom',
     )
     const rows = broken.getAllByRole('row')
     expect(rows[1]).toHaveTextContent("5aantal'veel' is geen getal.")

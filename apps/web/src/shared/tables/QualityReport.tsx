@@ -59,8 +59,8 @@ function ReportBody({ info }: { info: TableInfo }) {
       <ul className="utrecht-unordered-list" aria-label={TEXTS.countsLabel}>
         {report.counts.map(({ type, fieldName, count }) => (
           <li key={`${type}:${fieldName ?? ''}`}>
-            {TEXTS.counts[type](count)}
             {fieldName !== undefined && TEXTS.inColumn(fieldName)}
+            {TEXTS.counts[type](count)}
           </li>
         ))}
       </ul>

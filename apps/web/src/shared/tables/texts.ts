@@ -29,8 +29,8 @@ export const TABLE_TEXTS = {
     column: 'Kolom',
     message: 'Melding',
     countsLabel: 'Aantal meldingen per soort',
-    /** 'in kolom bedrag' after a count that is about one column. */
-    inColumn: (name: string) => ` in kolom ‘${name}’`,
+    /** Before a count that is about one column. */
+    inColumn: (name: string) => `Kolom ‘${name}’: `,
     counts: {
       'blank-label': (n: number) =>
         `${formatNumber(n)} ${n === 1 ? 'kolom' : 'kolommen'} zonder naam`,
