@@ -424,6 +424,26 @@ describe('the table of a file on the document page', () => {
     expect(api.lastRows().get('sheet')).toBe('2025')
     expect(new URLSearchParams(router.state.location.search).get('blad')).toBe('2025')
   })
+  it('takes a workbook’s sheets from the loaded table when the document lists none yet', async () => {
+    const workbook = {
+      ...DOCUMENT,
+      files: DOCUMENT.files.map((file) => ({
+        ...file,
+        fileName: 'uitgaven.ods',
+        mediaType: 'application/vnd.oasis.opendocument.spreadsheet',
+        tables: [{ sheet: null, loadStatus: 'wachtend' as const, rowCount: 0 }],
+      })),
+    }
+    const api = stubTableApi({
+      detail: workbook,
+      info: () => json({ ...INFO, sheet: 'Noord', sheets: ['Noord', 'Zuid'] }),
+    })
+    renderTable()
+    await screen.findByRole('table', { name: /uitgaven\.ods, blad Noord/ })
+    expect(screen.getByLabelText('Blad')).toHaveValue('Noord')
+    await userEvent.setup().selectOptions(screen.getByLabelText('Blad'), 'Zuid')
+    await waitFor(() => expect(api.lastRows().get('sheet')).toBe('Zuid'))
+  })
 })
 
 describe('the owner’s parts of the table', () => {

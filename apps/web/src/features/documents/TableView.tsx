@@ -41,15 +41,17 @@ const TEXTS = texts.table
  * quality report and the dictionary's edit form. Its state is in the page's address.
  */
 export function TableView({ detail, file }: { detail: DocumentDetail; file: DocumentFile }) {
-  const sheets = (file.tables ?? []).map((table) => table.sheet)
+  const listed = (file.tables ?? []).map((table) => table.sheet)
   const [params, setParams] = useSearchParams()
-  const state = readTableState(params, file.id, sheets[0] ?? null)
+  const state = readTableState(params, file.id, listed[0] ?? null)
   const show = (next: TableViewState) =>
     setParams(writeTableState(params, file.id, next), { preventScrollReset: true })
   const hrefFor = (next: TableViewState) => `?${writeTableState(params, file.id, next).toString()}`
   const info = useTableInfo(detail.contentUID, file.id, state.sheet)
-  const name =
-    state.sheet === null ? file.fileName : TEXTS.nameWithSheet(file.fileName, state.sheet)
+  // The loaded workbook knows its sheets best; the document's list serves until then.
+  const sheets: (string | null)[] = info.data?.sheets.length ? info.data.sheets : listed
+  const sheet = state.sheet ?? info.data?.sheet ?? null
+  const name = sheet === null ? file.fileName : TEXTS.nameWithSheet(file.fileName, sheet)
   const [saved, setSaved] = useState<SavedNote | null>(null)
 
   return (
@@ -57,7 +59,7 @@ export function TableView({ detail, file }: { detail: DocumentDetail; file: Docu
       {sheets.length > 1 && (
         <SheetSelect
           sheets={sheets}
-          current={state.sheet}
+          current={sheet}
           onChange={(sheet) => show(emptyTableState(sheet))}
         />
       )}
@@ -79,11 +81,11 @@ export function TableView({ detail, file }: { detail: DocumentDetail; file: Docu
             {detail.abilities.edit && loaded.loadStatus === 'geladen' && loaded.schema && (
               <DictionaryEditor
                 // A new schema (another sheet, a reload) starts the form afresh.
-                key={`${state.sheet ?? ''}:${loaded.schema.fields.map((field) => field.name).join(',')}`}
+                key={`${sheet ?? ''}:${loaded.schema.fields.map((field) => field.name).join(',')}`}
                 detail={detail}
                 name={name}
                 fileId={file.id}
-                sheet={state.sheet}
+                sheet={sheet}
                 fields={loaded.schema.fields}
                 onSaved={setSaved}
               />
