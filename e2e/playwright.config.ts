@@ -12,7 +12,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts'
 const PORT = Number(process.env.E2E_PORT ?? 8931)
 const BASE_URL = `http://localhost:${PORT}`
 /** Journeys whose assertions depend on how many documents await validation. */
-const OPEN_COUNT_JOURNEYS = ['upload.spec.ts', 'validation.spec.ts', 'woo-publication.spec.ts']
+const OPEN_COUNT_JOURNEYS = [
+  'upload.spec.ts',
+  'validation.spec.ts',
+  'woo-publication.spec.ts',
+  'tables.spec.ts',
+]
 const REPO_ROOT = path.resolve(import.meta.dirname, '..')
 /** E2E_WEB_DIST_DIR and E2E_OUTPUT_DIR let two runs side by side keep their builds and results apart. */
 const WEB_DIST_DIR = process.env.E2E_WEB_DIST_DIR ?? path.join(import.meta.dirname, 'dist', 'web')

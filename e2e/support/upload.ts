@@ -8,13 +8,21 @@ export const DEMO_CSV_PATH = path.resolve(
   '../../apps/server/demo/documents/afvalinzameling-2024.csv',
 )
 
+/** A file made in the test itself (a Windows-1252 CSV, a broken one), as the file chooser takes it. */
+export interface UploadFile {
+  name: string
+  mimeType: string
+  buffer: Buffer
+}
+
 /**
  * Uploads a CSV through the form as the signed-in employee, the way they would, and answers
  * the new document's id once /data shows it. A Woo information category is chosen by its label.
+ * The file is a copy of a demo CSV unless the journey brings its own.
  */
 export async function uploadCsv(
   page: Page,
-  document: { title: string; description: string; wooCategory?: string },
+  document: { title: string; description: string; wooCategory?: string; file?: UploadFile },
 ) {
   await page.goto(ROUTES.upload)
   const main = page.getByRole('main')
@@ -27,7 +35,7 @@ export async function uploadCsv(
       .getByRole('combobox', { name: /^Woo-informatiecategorie/ })
       .selectOption({ label: document.wooCategory })
   }
-  await main.getByLabel('Bestanden kiezen').setInputFiles(DEMO_CSV_PATH)
+  await main.getByLabel('Bestanden kiezen').setInputFiles(document.file ?? DEMO_CSV_PATH)
   await main.getByRole('button', { name: 'Uploaden', exact: true }).click()
   await expect(page).toHaveURL((url) => url.searchParams.get('successfulUpload') === 'true')
   const link = main.getByRole('link', { name: document.title, exact: true })

@@ -59,7 +59,7 @@ export function DocumentView({
       {/* A harvested document's files are links to its source; it rarely has files of its own. */}
       {(detail.files.length > 0 || detail.links.length === 0) && <FileList files={detail.files} />}
       {detail.links.length > 0 && <LinkList links={detail.links} />}
-      <FilePreviews files={detail.files} />
+      <FilePreviews detail={detail} />
     </article>
   )
 }

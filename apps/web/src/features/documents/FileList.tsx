@@ -24,7 +24,11 @@ export function FileList({ files }: { files: DocumentFile[] }) {
               <span className="portal-document-file__details">
                 {texts.fileDetails(formatName(file), formatFileSize(file.size))}
               </span>
-              <DownloadLink file={file} />
+              <DownloadLink
+                target={file}
+                // The visible text comes first, so speech input ('klik Downloaden') still works.
+                label={`${texts.download} ${file.fileName}`}
+              />
               {file.extractionStatus === 'failed' && (
                 <span className="portal-document-file__note">
                   {texts.notSearchable(file.extractionError)}
@@ -41,19 +45,28 @@ export function FileList({ files }: { files: DocumentFile[] }) {
 /**
  * A plain link for visitors. A signed-in employee's calls need the bearer token, which a link
  * cannot send: the click then fetches the file and hands it to the browser as a download.
+ * `target.url` is the path after the API prefix, with its query when it has one.
  */
-function DownloadLink({ file }: { file: DocumentFile }) {
-  const { download, failed } = useTokenDownload(file)
+export function DownloadLink({
+  target,
+  text = texts.download,
+  label,
+}: {
+  target: Pick<DocumentFile, 'url' | 'fileName'>
+  text?: string
+  /** The accessible name when the text alone does not say which file. */
+  label?: string
+}) {
+  const { download, failed } = useTokenDownload(target)
   const signedIn = apiPrefix() === API_PREFIX.authenticated
 
   return (
     <span className="portal-document-file__action">
       <a
         className="utrecht-button-link utrecht-button-link--html-a utrecht-button-link--secondary-action portal-document-file__download"
-        href={apiUrl(file.url)}
-        download={file.fileName}
-        // The visible text comes first, so speech input ('klik Downloaden') still works.
-        aria-label={`${texts.download} ${file.fileName}`}
+        href={apiUrl(target.url)}
+        download={target.fileName}
+        aria-label={label}
         onClick={
           signedIn
             ? (event) => {
@@ -64,7 +77,7 @@ function DownloadLink({ file }: { file: DocumentFile }) {
         }
       >
         <DownloadIcon />
-        {texts.download}
+        {text}
       </a>
       {failed && (
         <span className="portal-document-file__error" role="alert">

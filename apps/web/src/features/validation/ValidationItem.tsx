@@ -7,6 +7,7 @@ import { DateValue, DocumentMeta } from '../../shared/ui/DocumentMeta.tsx'
 import { Button } from '../../shared/ui/nlds.ts'
 import { useTokenDownload } from '../../shared/documents/download.ts'
 import { formatName } from '../../shared/documents/file-types.ts'
+import { FileQualityReports } from '../../shared/tables/QualityReport.tsx'
 import { VALIDATION_TEXTS as TEXTS } from './texts.ts'
 
 /** Longer descriptions are shortened until the admin asks for all of it. */
@@ -152,6 +153,8 @@ function DocumentDetails({
               {file.extractionStatus === 'pending' && (
                 <span className="portal-validation-file__note"> {TEXTS.reading}</span>
               )}
+              {/* What the table loader found; it informs the decision, it does not block it. */}
+              <FileQualityReports documentId={id} file={file} />
             </li>
           ))}
         </ul>

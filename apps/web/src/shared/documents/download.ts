@@ -5,8 +5,9 @@ import { apiFetch } from '../api/client.ts'
 /**
  * Files on /api need the bearer token, which a link cannot send: `download()` fetches the
  * file and hands it to the browser as a download; `failed` says the last try did not work.
+ * `url` is a path after the API prefix, with its query when it has one (a table's CSV selection).
  */
-export function useTokenDownload(file: DocumentFile) {
+export function useTokenDownload(file: Pick<DocumentFile, 'url' | 'fileName'>) {
   const [failed, setFailed] = useState(false)
   const download = async () => {
     setFailed(false)

@@ -43,6 +43,8 @@ export interface PaginationProps {
   /** Called when a page link is followed, e.g. to move the focus to the new content. */
   onNavigate?: () => void
   label?: string
+  /** Keep the scroll position: for a list inside a page (a table's rows), not a page of its own. */
+  preventScrollReset?: boolean
 }
 
 /** Page links as real links, so every page can be opened in a new tab or bookmarked. */
@@ -52,6 +54,7 @@ export function Pagination({
   hrefFor,
   onNavigate,
   label = PAGINATION_TEXTS.label,
+  preventScrollReset,
 }: PaginationProps) {
   if (pageCount <= 1) return null
   return (
@@ -64,6 +67,7 @@ export function Pagination({
               to={hrefFor(page - 1)}
               rel="prev"
               onClick={onNavigate}
+              preventScrollReset={preventScrollReset}
             >
               <ChevronIcon className="portal-icon portal-pagination-previous-icon" />
               {PAGINATION_TEXTS.previous}{' '}
@@ -83,6 +87,7 @@ export function Pagination({
                 to={hrefFor(item)}
                 aria-current={item === page ? 'page' : undefined}
                 onClick={onNavigate}
+                preventScrollReset={preventScrollReset}
               >
                 <span className="portal-visually-hidden">{PAGINATION_TEXTS.page}</span>{' '}
                 {formatNumber(item)}
@@ -97,6 +102,7 @@ export function Pagination({
               to={hrefFor(page + 1)}
               rel="next"
               onClick={onNavigate}
+              preventScrollReset={preventScrollReset}
             >
               {PAGINATION_TEXTS.next}{' '}
               <span className="portal-visually-hidden">{PAGINATION_TEXTS.pageWord}</span>
