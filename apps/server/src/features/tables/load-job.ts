@@ -1,0 +1,301 @@
+import { MEDIA_TYPES, type FieldType, type TableField } from '@dataportaal/contract'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { Db, Queryable } from '../../db/client.ts'
+import { fileJob } from '../../jobs/file-job.ts'
+import { enqueueJobs, type ClaimedJob } from '../../jobs/queue.ts'
+import { PermanentJobError, type JobHandler } from '../../jobs/worker.ts'
+import { isOutage } from '../../shared/outage.ts'
+import type { FileStore } from '../../storage/file-store.ts'
+import type {
+  LoadedTable,
+  LoadRequest,
+  TableLoadLimits,
+  TableOutcome,
+  TypeOverrides,
+} from '../../table-loading/protocol.ts'
+import { copyRows, createTable, indexTable, newPhysicalName, qualified } from './physical.ts'
+
+/** Loads the tables of one file into the database (payload `{ fileId }`). */
+export const LOAD_TABLES_JOB = 'load-tables'
+
+/** The loader (table-loading/index.ts), injected so that tests can give a fake one. */
+export type LoadTables = (request: LoadRequest) => Promise<TableOutcome[]>
+
+/** As for text extraction (uploads/extraction-job.ts): a file's faults are reports, not retries. */
+export const TABLE_LOAD_MAX_ATTEMPTS = 3
+
+export const LOAD_INTERRUPTED = 'Het laden van deze tabel is steeds afgebroken.'
+export const NO_TABLE = 'Dit bestand bevat geen tabel.'
+export const LOAD_FAILED = 'Het laden van deze tabel is mislukt door een fout in het portaal.'
+
+// INTEGRATE: isTabular — the loader's isTabular (table-loading/index.ts) is the source of truth.
+const TABULAR = new Set<string>([
+  MEDIA_TYPES.csv,
+  MEDIA_TYPES.tsv,
+  MEDIA_TYPES.xlsx,
+  MEDIA_TYPES.ods,
+  MEDIA_TYPES.json,
+  MEDIA_TYPES.geojson,
+])
+export const isTabularType = (mediaType: string) =>
+  TABULAR.has(mediaType.split(';')[0]?.trim().toLowerCase() ?? '')
+
+/**
+ * Call in the transaction that adds the files (or asks for a reload): each tabular file gets
+ * its first metadata row (`wachtend`, unless it holds a table already, which stays readable
+ * until the new one replaces it) and a job.
+ */
+export async function enqueueTableLoads(
+  tx: Queryable,
+  files: ReadonlyArray<{ id: string; mediaType: string }>,
+): Promise<void> {
+  const ids = files.filter((file) => isTabularType(file.mediaType)).map((file) => file.id)
+  if (ids.length === 0) return
+  await tx.query(
+    `insert into data_tables (file_id, sheet_index) select unnest($1::uuid[]), 0
+     on conflict (file_id, sheet_index) do nothing`,
+    [ids],
+  )
+  await enqueueJobs(
+    tx,
+    LOAD_TABLES_JOB,
+    ids.map((fileId) => ({ fileId })),
+    { maxAttempts: TABLE_LOAD_MAX_ATTEMPTS },
+  )
+}
+
+export interface LoadJobDeps {
+  db: Db
+  store: FileStore
+  loadTables: LoadTables
+  limits: TableLoadLimits
+}
+
+/**
+ * The job: claim the file (row 0's lease), mark it `bezig`, run the loader on a local copy
+ * into a temporary directory, build one typed table per outcome, then swap them in with the
+ * metadata in one transaction; the old tables go with the old rows (migration 0022's
+ * trigger). A file replaced or deleted meanwhile leaves nothing behind: the swap finds its
+ * row gone and drops what was built.
+ */
+export function loadTablesJob(deps: LoadJobDeps): JobHandler {
+  return fileJob(
+    (fileId, job, lastAttempt) => loadFile(deps, fileId, job, lastAttempt),
+    (fileId) =>
+      deps.db.query(
+        `update data_tables set load_status = 'wachtend', reason = null,
+                lease_by = null, lease_until = null
+          where file_id = $1 and sheet_index = 0 and reason = $2`,
+        [fileId, LOAD_INTERRUPTED],
+      ),
+  )
+}
+
+interface Claimed {
+  sha256: string
+  mediaType: string
+  /** Per sheet name ('' without sheets): the dictionary kept for it, and its corrected types. */
+  dictionaries: Map<string, Record<string, unknown>>
+  typeOverrides: Record<string, TypeOverrides>
+}
+
+class FileLeasedError extends Error {
+  override name = 'FileLeasedError'
+}
+
+async function claim(deps: LoadJobDeps, fileId: string, job: ClaimedJob): Promise<Claimed | null> {
+  const leaseMs = deps.limits.timeoutMs + 10 * 60_000
+  return deps.db.transaction(async (tx) => {
+    const [file] = await tx.query<{ sha256: string; media_type: string }>(
+      `select f.sha256, f.media_type from document_files f join documents d on d.id = f.document_id
+        where f.id = $1 and d.deleted_at is null for update of f`,
+      [fileId],
+    )
+    if (!file) return null
+    await tx.query(
+      `insert into data_tables (file_id, sheet_index) values ($1, 0)
+       on conflict (file_id, sheet_index) do nothing`,
+      [fileId],
+    )
+    const [held] = await tx.query(
+      `update data_tables set load_status = case when physical_table is null then 'bezig' else load_status end,
+              lease_by = $2, lease_until = now() + $3 * interval '1 millisecond'
+        where file_id = $1 and sheet_index = 0
+          and (lease_until is null or lease_until < now() or lease_by = $2)
+        returning id`,
+      [fileId, job.claim, leaseMs],
+    )
+    // Another node loads this file now; this job comes back after it (a retry with backoff).
+    if (!held) throw new FileLeasedError('another load holds this file')
+    const rows = await tx.query<{ sheet: string | null; dictionary: Record<string, unknown> }>(
+      'select sheet, dictionary from data_tables where file_id = $1',
+      [fileId],
+    )
+    const dictionaries = new Map(rows.map((row) => [row.sheet ?? '', row.dictionary]))
+    const typeOverrides: Record<string, TypeOverrides> = {}
+    for (const [sheet, dictionary] of dictionaries) {
+      const types = typesOf(dictionary)
+      if (Object.keys(types).length > 0) typeOverrides[sheet] = types
+    }
+    return { sha256: file.sha256, mediaType: file.media_type, dictionaries, typeOverrides }
+  })
+}
+
+/** The corrected types in a stored dictionary. */
+export function typesOf(dictionary: Record<string, unknown>): Record<string, FieldType> {
+  const types: Record<string, FieldType> = {}
+  for (const [name, entry] of Object.entries(dictionary)) {
+    if (entry && typeof entry === 'object' && 'type' in entry && typeof entry.type === 'string') {
+      types[name] = entry.type as FieldType
+    }
+  }
+  return types
+}
+
+async function loadFile(
+  deps: LoadJobDeps,
+  fileId: string,
+  job: ClaimedJob,
+  lastAttempt: boolean,
+): Promise<void> {
+  const claimed = await claim(deps, fileId, job)
+  if (!claimed) return
+  if (lastAttempt) {
+    // Should this last attempt die with its process, the file must not stay 'bezig'.
+    await deps.db.query(
+      `update data_tables set load_status = 'mislukt', reason = $2
+        where file_id = $1 and sheet_index = 0 and physical_table is null`,
+      [fileId, LOAD_INTERRUPTED],
+    )
+  }
+  const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-table-'))
+  const built: Array<string | null> = []
+  try {
+    const outcomes = await deps.store.withLocalCopy(claimed.sha256, (filePath) =>
+      deps.loadTables({
+        filePath,
+        mediaType: claimed.mediaType,
+        outDir,
+        limits: deps.limits,
+        typeOverrides: claimed.typeOverrides,
+      }),
+    )
+    for (const outcome of outcomes) {
+      built.push(outcome.ok ? await buildTable(deps.db, outcome) : null)
+    }
+    const swapped = await swapIn(deps.db, fileId, job, claimed, outcomes, built)
+    if (swapped) built.length = 0
+  } catch (error) {
+    // Let go of the file, for the next attempt (a new claim) or for good with a reason.
+    const final = !isOutage(error) && (lastAttempt || error instanceof PermanentJobError)
+    await release(deps.db, fileId, job, final ? LOAD_FAILED : null).catch(() => undefined)
+    throw error
+  } finally {
+    await dropTables(deps.db, built).catch(() => undefined)
+    await fs.rm(outDir, { recursive: true, force: true }).catch(() => undefined)
+  }
+}
+
+async function release(db: Db, fileId: string, job: ClaimedJob, reason: string | null) {
+  await db.query(
+    `update data_tables set lease_by = null, lease_until = null,
+            load_status = case when physical_table is not null then load_status
+                               when $3::text is null then 'wachtend' else 'mislukt' end,
+            reason = case when physical_table is null and $3::text is not null then $3 else reason end
+      where file_id = $1 and sheet_index = 0 and lease_by = $2`,
+    [fileId, job.claim, reason],
+  )
+}
+
+/** A new typed table with the outcome's rows and indexes, not yet referred to. */
+async function buildTable(db: Db, table: LoadedTable): Promise<string> {
+  const physical = newPhysicalName()
+  try {
+    await db.transaction(async (tx) => {
+      await createTable(tx, physical, table.schema.fields)
+      await copyRows(tx, physical, table.schema.fields.length, table.dataFiles)
+      await indexTable(tx, physical, table.schema.fields)
+    })
+  } catch (error) {
+    await dropTables(db, [physical]).catch(() => undefined)
+    throw error
+  }
+  return physical
+}
+
+async function dropTables(db: Db, names: ReadonlyArray<string | null>) {
+  for (const name of names) {
+    if (name) await db.exec(`drop table if exists ${qualified(name)}`)
+  }
+}
+
+/** The dictionary carried over to a sheet's new schema: only for fields it still has. */
+function keptDictionary(
+  dictionary: Record<string, unknown> | undefined,
+  fields: readonly TableField[],
+): Record<string, unknown> {
+  if (!dictionary) return {}
+  const names = new Set(fields.map((field) => field.name))
+  return Object.fromEntries(Object.entries(dictionary).filter(([name]) => names.has(name)))
+}
+
+/**
+ * Replaces the file's metadata rows and tables in one transaction; false when the file is
+ * gone or another load took it over (the caller then drops what it built).
+ */
+async function swapIn(
+  db: Db,
+  fileId: string,
+  job: ClaimedJob,
+  claimed: Claimed,
+  outcomes: readonly TableOutcome[],
+  built: ReadonlyArray<string | null>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [mine] = await tx.query(
+      `select 1 from data_tables where file_id = $1 and sheet_index = 0 and lease_by = $2
+          for update`,
+      [fileId, job.claim],
+    )
+    if (!mine) return false
+    const rows =
+      outcomes.length > 0
+        ? outcomes
+        : [{ ok: false as const, sheet: null, reason: NO_TABLE, report: null }]
+    // Rows of sheets the file no longer has, and their tables (the trigger).
+    await tx.query('delete from data_tables where file_id = $1 and sheet_index >= $2', [
+      fileId,
+      rows.length,
+    ])
+    for (const [index, outcome] of rows.entries()) {
+      const dictionary = outcome.ok
+        ? keptDictionary(claimed.dictionaries.get(outcome.sheet ?? ''), outcome.schema.fields)
+        : (claimed.dictionaries.get(outcome.sheet ?? '') ?? {})
+      await tx.query(
+        `insert into data_tables as t (file_id, sheet_index, sheet, load_status, reason, row_count,
+                                       schema, report, dictionary, physical_table, loaded_at)
+         values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10, now())
+         on conflict (file_id, sheet_index) do update set
+           sheet = excluded.sheet, load_status = excluded.load_status, reason = excluded.reason,
+           row_count = excluded.row_count, schema = excluded.schema, report = excluded.report,
+           dictionary = excluded.dictionary, physical_table = excluded.physical_table,
+           loaded_at = excluded.loaded_at, lease_by = null, lease_until = null`,
+        [
+          fileId,
+          index,
+          outcome.sheet,
+          outcome.ok ? 'geladen' : 'mislukt',
+          outcome.ok ? null : outcome.reason,
+          outcome.ok ? outcome.rowCount : 0,
+          outcome.ok ? JSON.stringify(outcome.schema) : null,
+          outcome.report ? JSON.stringify(outcome.report) : null,
+          JSON.stringify(dictionary),
+          built[index] ?? null,
+        ],
+      )
+    }
+    return true
+  })
+}
