@@ -39,7 +39,9 @@ export const presentFiles = (
     url: fileDownloadPath(documentId, file.id),
     ...(withExtraction ? { extractionStatus, extractionError } : {}),
     // Where a client can ask for the file's tables (…/table, …/rows).
-    ...(tables ? { tables: tables.map((table) => ({ ...table, rowCount: Number(table.rowCount) })) } : {}),
+    ...(tables
+      ? { tables: tables.map((table) => ({ ...table, rowCount: Number(table.rowCount) })) }
+      : {}),
   }))
 
 /** Path of a file download, relative to the API prefix the caller used. */

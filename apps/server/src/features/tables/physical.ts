@@ -43,10 +43,11 @@ export async function createTable(
 ): Promise<void> {
   const columns = fields.map((field, i) => `${columnOf(i)} ${SQL_TYPES[field.type]}`)
   const text = fields.flatMap((field, i) => (isTextField(field) ? [columnOf(i)] : []))
-  // portal_search_text: lower case without accents (migration 0001), as search does it.
+  // portal_normalize: lower case without accents (migration 0001), as search does it;
+  // `||` rather than concat_ws, which is not immutable and so not allowed here.
   const search =
     text.length > 0
-      ? `_search text generated always as (portal_search_text(concat_ws(' ', ${text.join(', ')}))) stored`
+      ? `_search text generated always as (public.portal_normalize(${text.map((c) => `coalesce(${c}, '')`).join(" || ' ' || ")})) stored`
       : `_search text generated always as (null::text) stored`
   await tx.exec(
     `create table ${qualified(physical)} (_row bigint not null, ${[...columns, search].join(', ')})`,
@@ -86,7 +87,7 @@ export async function indexTable(
     statements.push(`create index on ${table} (${columnOf(i)}, _row)`)
   })
   if (fields.some(isTextField)) {
-    statements.push(`create index on ${table} using gin (_search gin_trgm_ops)`)
+    statements.push(`create index on ${table} using gin (_search public.gin_trgm_ops)`)
   }
   statements.push(`analyze ${table}`)
   for (const statement of statements) await tx.exec(statement)

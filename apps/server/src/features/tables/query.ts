@@ -86,9 +86,10 @@ export function parseValue(type: FieldType, raw: string): string | number | bool
         : undefined
     }
     case 'datetime': {
-      const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,6})?)?)?$/.exec(
-        value,
-      )
+      const match =
+        /^(\d{4})-(\d{2})-(\d{2})(?:[T ]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,6})?)?)?$/.exec(
+          value,
+        )
       return match && validDate(Number(match[1]), Number(match[2]), Number(match[3]))
         ? value.replace(' ', 'T')
         : undefined
@@ -152,7 +153,10 @@ export function selectRows(
     const text = colon < 0 ? '' : raw.slice(colon + 1)
     if (!FILTER_OPERATORS.includes(op)) {
       errors.push(
-        fieldError(key, `Onbekende bewerking; gebruik ${FILTER_OPERATORS.join(', ')} (bijv. eq:waarde).`),
+        fieldError(
+          key,
+          `Onbekende bewerking; gebruik ${FILTER_OPERATORS.join(', ')} (bijv. eq:waarde).`,
+        ),
       )
       continue
     }
@@ -161,7 +165,9 @@ export function selectRows(
       continue
     }
     if (text.length > TABLE_LIMITS.filterValueMax) {
-      errors.push(fieldError(key, `Een waarde heeft hoogstens ${TABLE_LIMITS.filterValueMax} tekens.`))
+      errors.push(
+        fieldError(key, `Een waarde heeft hoogstens ${TABLE_LIMITS.filterValueMax} tekens.`),
+      )
       continue
     }
     if ((op === 'gte' || op === 'lte') && !ORDERED.has(column.type)) {
@@ -175,8 +181,8 @@ export function selectRows(
       }
       const pattern = params.add(likeEscaped(text))
       // The column's text is part of _search, so its trigram index narrows first.
-      const like = `like '%' || portal_search_text(${pattern}) || '%'`
-      conditions.push(`_search ${like} and portal_search_text(${column.column}) ${like}`)
+      const like = `like '%' || public.portal_normalize(${pattern}) || '%'`
+      conditions.push(`_search ${like} and public.portal_normalize(${column.column}) ${like}`)
       continue
     }
     const value = parseValue(column.type, text)
@@ -206,7 +212,9 @@ export function selectRows(
   if (words.length > 0) {
     if (!columns.some((column) => column.type === 'string')) conditions.push('false')
     for (const word of words) {
-      conditions.push(`_search like '%' || portal_search_text(${params.add(likeEscaped(word))}) || '%'`)
+      conditions.push(
+        `_search like '%' || public.portal_normalize(${params.add(likeEscaped(word))}) || '%'`,
+      )
     }
   }
 

@@ -13,7 +13,14 @@ import type { Db } from '../../db/client.ts'
 import { employeeOf } from '../../http/access.ts'
 import { contentDisposition } from '../../http/content-disposition.ts'
 import { ConflictError } from '../../shared/errors.ts'
-import { editDictionary, exportName, findTable, presentTable, rowsCsv, rowsPage } from './service.ts'
+import {
+  editDictionary,
+  exportName,
+  findTable,
+  presentTable,
+  rowsCsv,
+  rowsPage,
+} from './service.ts'
 
 const TAG = 'tabellen'
 
@@ -36,7 +43,8 @@ export const tableRoutes =
         config: { access: 'everyone' },
         schema: {
           tags: [TAG],
-          summary: 'De tabel in een bestand: laadstatus, Table Schema met woordenboek, kwaliteitsrapport',
+          summary:
+            'De tabel in een bestand: laadstatus, Table Schema met woordenboek, kwaliteitsrapport',
           description:
             'Voor een werkmap noemt `sheet` het blad (standaard het eerste). 404 als het bestand geen tabel bevat of het blad niet bestaat. Voorbeeld: `curl https://…/pubapi/documents/{id}/files/{fileId}/table`.',
           params: DocumentFileParams,
@@ -45,9 +53,7 @@ export const tableRoutes =
         },
       },
       async (request) =>
-        presentTable(
-          await findTable(deps.db, request.viewer, request.params, request.query.sheet),
-        ),
+        presentTable(await findTable(deps.db, request.viewer, request.params, request.query.sheet)),
     )
 
     app.get(
@@ -67,7 +73,8 @@ export const tableRoutes =
       async (request) => {
         const found = await findTable(deps.db, request.viewer, request.params, request.query.sheet)
         const info = presentTable(found)
-        if (!info.schema) throw new ConflictError(info.reason ?? 'Deze tabel is (nog) niet geladen.')
+        if (!info.schema)
+          throw new ConflictError(info.reason ?? 'Deze tabel is (nog) niet geladen.')
         return info.schema
       },
     )
@@ -95,12 +102,14 @@ export const tableRoutes =
         )
         if (request.query.format === 'csv') {
           const body = await rowsCsv(deps.db, found, request.query, request.url)
-          return reply
-            .type('text/csv; charset=utf-8')
-            .header('Content-Disposition', contentDisposition(exportName(found)))
-            .header('X-Content-Type-Options', 'nosniff')
-            // A stream goes out as it is; the schema's serializer is for the JSON page.
-            .send(body as unknown as RowsPage)
+          return (
+            reply
+              .type('text/csv; charset=utf-8')
+              .header('Content-Disposition', contentDisposition(exportName(found)))
+              .header('X-Content-Type-Options', 'nosniff')
+              // A stream goes out as it is; the schema's serializer is for the JSON page.
+              .send(body as unknown as RowsPage)
+          )
         }
         return rowsPage(deps.db, found, request.query, request.url)
       },

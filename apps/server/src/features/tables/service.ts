@@ -11,12 +11,7 @@ import { Readable } from 'node:stream'
 import type { Employee, Viewer } from '../../auth/viewer.ts'
 import type { Db, Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
-import {
-  ConflictError,
-  fieldError,
-  InvalidInputError,
-  NotFoundError,
-} from '../../shared/errors.ts'
+import { ConflictError, fieldError, InvalidInputError, NotFoundError } from '../../shared/errors.ts'
 import { recordAudit } from '../audit/record.ts'
 import {
   lockEditableDocument,
@@ -275,7 +270,8 @@ export async function editDictionary(
         ? []
         : [fieldError(`fields.${i}.name`, `De kolom '${field.name}' bestaat niet in de tabel.`)],
     )
-    if (errors.length > 0) throw new InvalidInputError('De invoer voldoet niet aan de regels.', errors)
+    if (errors.length > 0)
+      throw new InvalidInputError('De invoer voldoet niet aan de regels.', errors)
     const after: Record<string, DictionaryEntry> = { ...before }
     for (const field of edit.fields) {
       const entry: DictionaryEntry = {}
@@ -301,7 +297,11 @@ export async function editDictionary(
       document: { id: document.id, title: document.title },
       details: {
         previousStatus: document.status,
-        dictionary: { fileId: ids.fileId, sheet: row.sheet, fields: edit.fields.map((f) => f.name) },
+        dictionary: {
+          fileId: ids.fileId,
+          sheet: row.sheet,
+          fields: edit.fields.map((f) => f.name),
+        },
       },
     })
     await refreshSearchIndex(tx, [document.id])

@@ -24,10 +24,13 @@ export function fakeLoader(options: { rowsPerFile?: number } = {}): LoadTables &
     const failed = /^# fail (.*)/.exec(text)
     if (failed) return [{ ok: false, sheet: null, reason: failed[1] ?? '', report: EMPTY_REPORT }]
     const parts = text.startsWith('# sheet ')
-      ? text.split(/^# sheet /m).filter(Boolean).map((part) => {
-          const newline = part.indexOf('\n')
-          return { sheet: part.slice(0, newline).trim(), body: part.slice(newline + 1) }
-        })
+      ? text
+          .split(/^# sheet /m)
+          .filter(Boolean)
+          .map((part) => {
+            const newline = part.indexOf('\n')
+            return { sheet: part.slice(0, newline).trim(), body: part.slice(newline + 1) }
+          })
       : [{ sheet: null, body: text }]
     const outcomes: TableOutcome[] = []
     for (const [index, part] of parts.entries()) {
@@ -77,7 +80,10 @@ function copyValue(type: FieldType, cell: string): string {
   if (type === 'integer' && !/^-?\d+$/.test(cell)) return '\\N'
   if (type === 'number' && !Number.isFinite(Number(cell))) return '\\N'
   if (type === 'boolean') return cell === 'ja' ? 't' : cell === 'nee' ? 'f' : '\\N'
-  return cell.replace(/[\\\t\r\n]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\r': '\\r', '\n': '\\n' })[c] ?? c)
+  return cell.replace(
+    /[\\\t\r\n]/g,
+    (c) => ({ '\\': '\\\\', '\t': '\\t', '\r': '\\r', '\n': '\\n' })[c] ?? c,
+  )
 }
 
 /** Runs the due jobs with the fake loader; the number that ran. */
