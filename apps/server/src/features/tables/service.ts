@@ -1,11 +1,11 @@
-import {
+import type {
+  DictionaryEdit,
+  RowsPage,
+  RowsQuery,
+  TableInfo,
+  TableLoadStatus,
+  TableReport,
   TableSchema,
-  type DictionaryEdit,
-  type RowsPage,
-  type RowsQuery,
-  type TableInfo,
-  type TableLoadStatus,
-  type TableReport,
 } from '@dataportaal/contract'
 import { Readable } from 'node:stream'
 import type { Employee, Viewer } from '../../auth/viewer.ts'
@@ -272,7 +272,7 @@ export async function editDictionary(
     )
     if (errors.length > 0)
       throw new InvalidInputError('De invoer voldoet niet aan de regels.', errors)
-    const after: Record<string, DictionaryEntry> = { ...before }
+    const edited = new Map<string, DictionaryEntry>()
     for (const field of edit.fields) {
       const entry: DictionaryEntry = {}
       if (field.title) entry.title = field.title
@@ -283,9 +283,14 @@ export async function editDictionary(
       if (field.type && (field.type !== fields.get(field.name)?.type || current)) {
         entry.type = field.type
       }
-      if (Object.keys(entry).length > 0) after[field.name] = entry
-      else delete after[field.name]
+      edited.set(field.name, entry)
     }
+    // Named fields get exactly what was sent (nothing: their entry goes); others stay.
+    const after: Record<string, DictionaryEntry> = Object.fromEntries(
+      [...Object.entries(before).filter(([name]) => !edited.has(name)), ...edited.entries()].filter(
+        ([, entry]) => Object.keys(entry).length > 0,
+      ),
+    )
     await tx.query('update data_tables set dictionary = $2::jsonb where id = $1', [
       row.id,
       JSON.stringify(after),
