@@ -216,7 +216,7 @@ async function buildTable(db: Db, table: LoadedTable): Promise<string> {
     await db.transaction(async (tx) => {
       await createTable(tx, physical, table.schema.fields)
       await copyRows(tx, physical, table.schema.fields.length, table.dataFiles)
-      await indexTable(tx, physical, table.schema.fields)
+      await indexTable(tx, physical, table.schema.fields, db.kind)
     })
   } catch (error) {
     await dropTables(db, [physical]).catch(() => undefined)
