@@ -102,6 +102,35 @@ describe('loading', () => {
     expect(rows.body.detail).toBe('Te veel kolommen.')
   })
 
+  it('a file another node is loading is not loaded twice at once; it is once that lease ends', async () => {
+    const { id, fileIds } = await upload([fileOf(CSV, 'bezet.csv')])
+    const fileId = fileIds[0] ?? ''
+    await ctx.db.query(
+      `update data_tables set lease_by = 'een-andere-node', lease_until = now() + interval '1 hour'
+        where file_id = $1`,
+      [fileId],
+    )
+    const before = loader.requests.length
+    await runWithLoader(ctx, loader)
+    expect(loader.requests.length).toBe(before)
+    const [job] = await ctx.db.query<{ status: string; last_error: string }>(
+      `select status, last_error from jobs where kind = 'load-tables' and payload->>'fileId' = $1`,
+      [fileId],
+    )
+    expect(job).toMatchObject({
+      status: 'pending',
+      last_error: expect.stringContaining('another load'),
+    })
+    // The other node died: its lease runs out, and the retry loads the file.
+    await ctx.db.query(
+      `update data_tables set lease_until = now() - interval '1 second' where file_id = $1`,
+      [fileId],
+    )
+    await ctx.db.query(`update jobs set run_at = now() where kind = 'load-tables'`)
+    await runWithLoader(ctx, loader)
+    expect((await tableOf(EMPLOYEE, id, fileId)).body).toMatchObject({ loadStatus: 'geladen' })
+  })
+
   it('each sheet of a workbook is a table of its own, named by sheet=', async () => {
     const book = '# sheet 2024\nA:integer\n1\n2\n# sheet 2025\nA:integer;B:string\n3;x\n'
     const { id, fileIds } = await upload([fileOf(book, 'jaren.csv')])
