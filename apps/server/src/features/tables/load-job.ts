@@ -2,7 +2,7 @@ import { MEDIA_TYPES, type FieldType, type TableField } from '@dataportaal/contr
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import type { Db, Queryable } from '../../db/client.ts'
+import type { Db, Queryable, Transaction } from '../../db/client.ts'
 import { fileJob } from '../../jobs/file-job.ts'
 import { enqueueJobs, type ClaimedJob } from '../../jobs/queue.ts'
 import { PermanentJobError, type JobHandler } from '../../jobs/worker.ts'
@@ -15,7 +15,7 @@ import type {
   TableOutcome,
   TypeOverrides,
 } from '../../table-loading/protocol.ts'
-import { copyRows, createTable, indexTable, newPhysicalName, qualified } from './physical.ts'
+import { copyRows, createTable, indexTable, newPhysicalName } from './physical.ts'
 
 /** Loads the tables of one file into the database (payload `{ fileId }`). */
 export const LOAD_TABLES_JOB = 'load-tables'
@@ -75,10 +75,12 @@ export interface LoadJobDeps {
 
 /**
  * The job: claim the file (row 0's lease), mark it `bezig`, run the loader on a local copy
- * into a temporary directory, build one typed table per outcome, then swap them in with the
- * metadata in one transaction; the old tables go with the old rows (migration 0022's
- * trigger). A file replaced or deleted meanwhile leaves nothing behind: the swap finds its
- * row gone and drops what was built.
+ * into a temporary directory, then in one transaction build one typed table per outcome and
+ * swap them in with the metadata; the old tables go with the old rows (migration 0022's
+ * trigger). Until it commits, readers see the old table. A file replaced or deleted
+ * meanwhile, or a process that dies, leaves nothing behind: the transaction rolls back, and
+ * the tables it created with it. The file's row is checked (and locked) only at the end, so
+ * an upload that removes the file never waits for a long build.
  */
 export function loadTablesJob(deps: LoadJobDeps): JobHandler {
   return fileJob(
@@ -171,7 +173,6 @@ async function loadFile(
     )
   }
   const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-table-'))
-  const built: Array<string | null> = []
   try {
     const outcomes = await deps.store.withLocalCopy(claimed.sha256, (filePath) =>
       deps.loadTables({
@@ -182,20 +183,30 @@ async function loadFile(
         typeOverrides: claimed.typeOverrides,
       }),
     )
-    for (const outcome of outcomes) {
-      built.push(outcome.ok ? await buildTable(deps.db, outcome) : null)
-    }
-    const swapped = await swapIn(deps.db, fileId, job, claimed, outcomes, built)
-    if (swapped) built.length = 0
+    await deps.db
+      .transaction(async (tx) => {
+        const built: Array<string | null> = []
+        for (const outcome of outcomes) {
+          built.push(outcome.ok ? await buildTable(tx, outcome, deps.db.kind) : null)
+        }
+        if (!(await swapIn(tx, fileId, job, claimed, outcomes, built))) throw new FileGone()
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof FileGone)) throw error
+      })
   } catch (error) {
     // Let go of the file, for the next attempt (a new claim) or for good with a reason.
     const final = !isOutage(error) && (lastAttempt || error instanceof PermanentJobError)
     await release(deps.db, fileId, job, final ? LOAD_FAILED : null).catch(() => undefined)
     throw error
   } finally {
-    await dropTables(deps.db, built).catch(() => undefined)
     await fs.rm(outDir, { recursive: true, force: true }).catch(() => undefined)
   }
+}
+
+/** The file went (or another load took it over) while this one built: roll back, quietly. */
+class FileGone extends Error {
+  override name = 'FileGone'
 }
 
 async function release(db: Db, fileId: string, job: ClaimedJob, reason: string | null) {
@@ -209,26 +220,17 @@ async function release(db: Db, fileId: string, job: ClaimedJob, reason: string |
   )
 }
 
-/** A new typed table with the outcome's rows and indexes, not yet referred to. */
-async function buildTable(db: Db, table: LoadedTable): Promise<string> {
+/** A new typed table with the outcome's rows and indexes, in the swap's transaction. */
+async function buildTable(
+  tx: Transaction,
+  table: LoadedTable,
+  engine: Db['kind'],
+): Promise<string> {
   const physical = newPhysicalName()
-  try {
-    await db.transaction(async (tx) => {
-      await createTable(tx, physical, table.schema.fields)
-      await copyRows(tx, physical, table.schema.fields.length, table.dataFiles)
-      await indexTable(tx, physical, table.schema.fields, db.kind)
-    })
-  } catch (error) {
-    await dropTables(db, [physical]).catch(() => undefined)
-    throw error
-  }
+  await createTable(tx, physical, table.schema.fields)
+  await copyRows(tx, physical, table.schema.fields.length, table.dataFiles)
+  await indexTable(tx, physical, table.schema.fields, engine)
   return physical
-}
-
-async function dropTables(db: Db, names: ReadonlyArray<string | null>) {
-  for (const name of names) {
-    if (name) await db.exec(`drop table if exists ${qualified(name)}`)
-  }
 }
 
 /** The dictionary carried over to a sheet's new schema: only for fields it still has. */
@@ -242,39 +244,38 @@ function keptDictionary(
 }
 
 /**
- * Replaces the file's metadata rows and tables in one transaction; false when the file is
- * gone or another load took it over (the caller then drops what it built).
+ * Replaces the file's metadata rows and tables; false when the file is gone or another load
+ * took it over (the caller then rolls back what it built).
  */
 async function swapIn(
-  db: Db,
+  tx: Transaction,
   fileId: string,
   job: ClaimedJob,
   claimed: Claimed,
   outcomes: readonly TableOutcome[],
   built: ReadonlyArray<string | null>,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [mine] = await tx.query(
-      `select 1 from data_tables where file_id = $1 and sheet_index = 0 and lease_by = $2
+  const [mine] = await tx.query(
+    `select 1 from data_tables where file_id = $1 and sheet_index = 0 and lease_by = $2
           for update`,
-      [fileId, job.claim],
-    )
-    if (!mine) return false
-    const rows =
-      outcomes.length > 0
-        ? outcomes
-        : [{ ok: false as const, sheet: null, reason: NO_TABLE, report: null }]
-    // Rows of sheets the file no longer has, and their tables (the trigger).
-    await tx.query('delete from data_tables where file_id = $1 and sheet_index >= $2', [
-      fileId,
-      rows.length,
-    ])
-    for (const [index, outcome] of rows.entries()) {
-      const dictionary = outcome.ok
-        ? keptDictionary(claimed.dictionaries.get(outcome.sheet ?? ''), outcome.schema.fields)
-        : (claimed.dictionaries.get(outcome.sheet ?? '') ?? {})
-      await tx.query(
-        `insert into data_tables as t (file_id, sheet_index, sheet, load_status, reason, row_count,
+    [fileId, job.claim],
+  )
+  if (!mine) return false
+  const rows =
+    outcomes.length > 0
+      ? outcomes
+      : [{ ok: false as const, sheet: null, reason: NO_TABLE, report: null }]
+  // Rows of sheets the file no longer has, and their tables (the trigger).
+  await tx.query('delete from data_tables where file_id = $1 and sheet_index >= $2', [
+    fileId,
+    rows.length,
+  ])
+  for (const [index, outcome] of rows.entries()) {
+    const dictionary = outcome.ok
+      ? keptDictionary(claimed.dictionaries.get(outcome.sheet ?? ''), outcome.schema.fields)
+      : (claimed.dictionaries.get(outcome.sheet ?? '') ?? {})
+    await tx.query(
+      `insert into data_tables as t (file_id, sheet_index, sheet, load_status, reason, row_count,
                                        schema, report, dictionary, physical_table, loaded_at)
          values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10, now())
          on conflict (file_id, sheet_index) do update set
@@ -282,20 +283,19 @@ async function swapIn(
            row_count = excluded.row_count, schema = excluded.schema, report = excluded.report,
            dictionary = excluded.dictionary, physical_table = excluded.physical_table,
            loaded_at = excluded.loaded_at, lease_by = null, lease_until = null`,
-        [
-          fileId,
-          index,
-          outcome.sheet,
-          outcome.ok ? 'geladen' : 'mislukt',
-          outcome.ok ? null : outcome.reason,
-          outcome.ok ? outcome.rowCount : 0,
-          outcome.ok ? JSON.stringify(outcome.schema) : null,
-          outcome.report ? JSON.stringify(outcome.report) : null,
-          JSON.stringify(dictionary),
-          built[index] ?? null,
-        ],
-      )
-    }
-    return true
-  })
+      [
+        fileId,
+        index,
+        outcome.sheet,
+        outcome.ok ? 'geladen' : 'mislukt',
+        outcome.ok ? null : outcome.reason,
+        outcome.ok ? outcome.rowCount : 0,
+        outcome.ok ? JSON.stringify(outcome.schema) : null,
+        outcome.report ? JSON.stringify(outcome.report) : null,
+        JSON.stringify(dictionary),
+        built[index] ?? null,
+      ],
+    )
+  }
+  return true
 }
