@@ -207,20 +207,7 @@ function tableService(
   graph.add(node, dcat('endpointDescription'), namedNode(openApiUrl(site)))
   graph.add(node, dcat('servesDataset'), namedNode(`${documentPage(site, dataset.id)}#dataset`))
   graph.add(node, dct('license'), licence(graph, licenceOf(dataset.license)))
-  graph.add(node, dct('publisher'), publisher(graph, site))
-  graph.add(node, dct('creator'), publisher(graph, site))
-  graph.add(node, dcat('contactPoint'), contactPoint(graph, site))
-  graph.add(
-    node,
-    dct('accessRights'),
-    graph.once(EU.accessRightPublic, (rights) => graph.add(rights, a, dct('RightsStatement'))),
-  )
-  for (const code of euThemesOf(dataset.themes.map((t) => t.euTheme))) {
-    graph.add(node, dcat('theme'), theme(graph, code))
-  }
-  for (const { name } of dataset.themes) graph.add(node, dcat('keyword'), dutch(name))
-  graph.add(node, dcat('landingPage'), document(graph, documentPage(site, dataset.id)))
-  graph.add(node, dct('language'), language(graph))
+  aboutTheDataset(graph, site, dataset, node)
   graph.add(distributionNode, dcat('accessService'), node)
   for (const table of file.tables) {
     const schema = tableUrl(site, dataset.id, file.id, 'table/schema', table.sheet)
@@ -298,14 +285,16 @@ function sourceDistribution(
   return node
 }
 
-function datasetNode(graph: GraphBuilder, site: CatalogueSite, dataset: CatalogueDataset) {
-  const page = documentPage(site, dataset.id)
-  const node = namedNode(`${page}#dataset`)
-  graph.add(node, a, dcat('Dataset'))
-  graph.add(node, dct('identifier'), plain(node.value))
-  graph.add(node, dct('title'), dutch(dataset.title))
-  // dct:description is mandatory; a document without one is described by its title.
-  graph.add(node, dct('description'), dutch(dataset.description.trim() || dataset.title))
+/**
+ * What a dataset and the data service of its tables say alike: who publishes it and whom to
+ * ask, that it is public, its themes and keywords, its page and language.
+ */
+function aboutTheDataset(
+  graph: GraphBuilder,
+  site: CatalogueSite,
+  dataset: CatalogueDataset,
+  node: ReturnType<typeof namedNode>,
+) {
   graph.add(node, dct('publisher'), publisher(graph, site))
   graph.add(node, dct('creator'), publisher(graph, site))
   graph.add(node, dcat('contactPoint'), contactPoint(graph, site))
@@ -319,8 +308,19 @@ function datasetNode(graph: GraphBuilder, site: CatalogueSite, dataset: Catalogu
   }
   // Keywords are the portal's themes; labels are internal to employees and never published.
   for (const { name } of dataset.themes) graph.add(node, dcat('keyword'), dutch(name))
-  graph.add(node, dcat('landingPage'), document(graph, page))
+  graph.add(node, dcat('landingPage'), document(graph, documentPage(site, dataset.id)))
   graph.add(node, dct('language'), language(graph))
+}
+
+function datasetNode(graph: GraphBuilder, site: CatalogueSite, dataset: CatalogueDataset) {
+  const page = documentPage(site, dataset.id)
+  const node = namedNode(`${page}#dataset`)
+  graph.add(node, a, dcat('Dataset'))
+  graph.add(node, dct('identifier'), plain(node.value))
+  graph.add(node, dct('title'), dutch(dataset.title))
+  // dct:description is mandatory; a document without one is described by its title.
+  graph.add(node, dct('description'), dutch(dataset.description.trim() || dataset.title))
+  aboutTheDataset(graph, site, dataset, node)
   graph.add(node, dct('issued'), dateTime(dataset.publishedAt))
   graph.add(node, dct('modified'), dateTime(dataset.modifiedAt))
   const sourceUrl = dataset.sourceUrl ? httpUrl(dataset.sourceUrl) : null

@@ -9,7 +9,8 @@ import type { Transaction } from '../../db/client.ts'
  * never a user's text, so no column name in a file can reach SQL.
  */
 
-const SQL_TYPES: Record<FieldType, string> = {
+/** The SQL type of each field type: the columns' types, and the casts of filter values. */
+export const SQL_TYPES: Record<FieldType, string> = {
   integer: 'bigint',
   number: 'double precision',
   boolean: 'boolean',

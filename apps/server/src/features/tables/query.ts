@@ -7,7 +7,7 @@ import {
 } from '@dataportaal/contract'
 import { Params } from '../../db/params.ts'
 import { fieldError, InvalidInputError, type FieldError } from '../../shared/errors.ts'
-import { columnOf } from './physical.ts'
+import { columnOf, SQL_TYPES } from './physical.ts'
 
 /** A field of a loaded table as the rows API addresses it: its name, type and column. */
 export interface Column {
@@ -27,16 +27,6 @@ export interface RowsSelection {
   /** Whether the order is `_row` alone (keyset paging over `_row` is possible). */
   byRowOnly: boolean
   selected: Column[]
-}
-
-const SQL_CAST: Record<FieldType, string> = {
-  integer: 'bigint',
-  number: 'double precision',
-  boolean: 'boolean',
-  date: 'date',
-  datetime: 'timestamp',
-  string: 'text',
-  geojson: 'jsonb',
 }
 
 const ORDERED = new Set<FieldType>(['integer', 'number', 'date', 'datetime'])
@@ -194,13 +184,13 @@ export function selectRows(
       anyOf.set(column, [...(anyOf.get(column) ?? []), value])
       continue
     }
-    const cast = SQL_CAST[column.type]
+    const cast = SQL_TYPES[column.type]
     const placeholder = `${params.add(value)}::${cast}`
     const sqlOp = op === 'ne' ? 'is distinct from' : op === 'gte' ? '>=' : '<='
     conditions.push(`${column.column} ${sqlOp} ${placeholder}`)
   }
   for (const [column, values] of anyOf) {
-    const cast = SQL_CAST[column.type]
+    const cast = SQL_TYPES[column.type]
     conditions.push(
       values.length === 1
         ? `${column.column} = ${params.add(values[0])}::${cast}`

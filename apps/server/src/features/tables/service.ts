@@ -1,4 +1,5 @@
 import type {
+  CellValue,
   DictionaryEdit,
   RowsPage,
   RowsQuery,
@@ -176,13 +177,11 @@ export async function rowsPage(
   }
 }
 
-function rowObject(selected: readonly Column[], values: unknown[]) {
-  const row: Record<string, RowsPage['rows'][number][string]> = {}
-  selected.forEach((column, i) => {
-    row[column.name] = (values[i] ?? null) as RowsPage['rows'][number][string]
-  })
-  return row
-}
+/** A row by field name; fromEntries, so a column called `__proto__` is a column too. */
+const rowObject = (selected: readonly Column[], values: unknown[]) =>
+  Object.fromEntries(
+    selected.map((column, i) => [column.name, (values[i] ?? null) as CellValue]),
+  ) as Record<string, CellValue>
 
 /** Rows per query of a CSV export: memory stays flat however large the table. */
 const CSV_BATCH = 2_000
