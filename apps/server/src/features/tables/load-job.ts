@@ -185,7 +185,7 @@ async function loadFile(
     )
     await deps.db
       .transaction(async (tx) => {
-        const built: Array<string | null> = []
+        const built: Array<Built | null> = []
         for (const outcome of outcomes) {
           built.push(outcome.ok ? await buildTable(tx, outcome, deps.db.kind) : null)
         }
@@ -221,16 +221,18 @@ async function release(db: Db, fileId: string, job: ClaimedJob, reason: string |
 }
 
 /** A new typed table with the outcome's rows and indexes, in the swap's transaction. */
-async function buildTable(
-  tx: Transaction,
-  table: LoadedTable,
-  engine: Db['kind'],
-): Promise<string> {
+async function buildTable(tx: Transaction, table: LoadedTable, engine: Db['kind']): Promise<Built> {
   const physical = newPhysicalName()
   await createTable(tx, physical, table.schema.fields)
-  await copyRows(tx, physical, table.schema.fields.length, table.dataFiles)
+  const rows = await copyRows(tx, physical, table.schema.fields.length, table.dataFiles)
   await indexTable(tx, physical, table.schema.fields, engine)
-  return physical
+  return { physical, rows }
+}
+
+/** A table built: its name, and the rows COPY put in (the row count the API trusts). */
+interface Built {
+  physical: string
+  rows: number
 }
 
 /** The dictionary carried over to a sheet's new schema: only for fields it still has. */
@@ -253,7 +255,7 @@ async function swapIn(
   job: ClaimedJob,
   claimed: Claimed,
   outcomes: readonly TableOutcome[],
-  built: ReadonlyArray<string | null>,
+  built: ReadonlyArray<Built | null>,
 ): Promise<boolean> {
   const [mine] = await tx.query(
     `select 1 from data_tables where file_id = $1 and sheet_index = 0 and lease_by = $2
@@ -289,11 +291,11 @@ async function swapIn(
         outcome.sheet,
         outcome.ok ? 'geladen' : 'mislukt',
         outcome.ok ? null : outcome.reason,
-        outcome.ok ? outcome.rowCount : 0,
+        built[index]?.rows ?? 0,
         outcome.ok ? JSON.stringify(outcome.schema) : null,
         outcome.report ? JSON.stringify(outcome.report) : null,
         JSON.stringify(dictionary),
-        built[index] ?? null,
+        built[index]?.physical ?? null,
       ],
     )
   }

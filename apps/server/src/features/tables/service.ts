@@ -157,10 +157,14 @@ export async function rowsPage(
   const { physical, columns } = loaded(found)
   const selection = selectRows(columns, query, filterParams(url))
   const { params, where } = selection
-  const [counted] = await db.query<{ n: string | number }>(
-    `select count(*) as n from ${physical} where ${where}`,
-    params.values,
-  )
+  // A loaded table never changes: unfiltered, its row count (COPY's own) is the total.
+  const [counted] =
+    where === 'true'
+      ? [{ n: found.row.row_count }]
+      : await db.query<{ n: string | number }>(
+          `select count(*) as n from ${physical} where ${where}`,
+          params.values,
+        )
   const page = new Params()
   page.values.push(...params.values)
   const rows = await db.query<{ v: unknown[] }>(
