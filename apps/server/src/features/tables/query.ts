@@ -94,16 +94,16 @@ export function parseValue(type: FieldType, raw: string): string | number | bool
 /** `%` and `_` are LIKE's wildcards; a user's text must match them as themselves. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-/** The `filter[<column>]` parameters of a query string, in order. */
+/** The parameters of RowsQuery; every other one must be a `filter[<column>]`. */
+const ROWS_PARAMETERS = new Set(['sheet', 'q', 'sort', 'fields', 'limit', 'offset', 'format'])
+
+/**
+ * The `filter[<column>]` parameters of a query string, in order, and any other parameter
+ * the rows API does not know (refused, as unknown parameters are everywhere).
+ */
 export function filterParams(url: string): Array<[string, string]> {
   const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : ''
-  let search: URLSearchParams
-  try {
-    search = new URLSearchParams(query)
-  } catch {
-    return []
-  }
-  return [...search.entries()].filter(([key]) => key.startsWith('filter'))
+  return [...new URLSearchParams(query).entries()].filter(([key]) => !ROWS_PARAMETERS.has(key))
 }
 
 function byName(columns: readonly Column[]) {
@@ -133,8 +133,14 @@ export function selectRows(
   const anyOf = new Map<Column, unknown[]>()
   for (const [key, raw] of filters.slice(0, TABLE_LIMITS.filtersMax)) {
     const match = /^filter\[(.*)\]$/s.exec(key)
-    const column = match ? named.get(match[1] ?? '') : undefined
-    if (!match || !column) {
+    if (!match) {
+      errors.push(
+        fieldError(key, 'Onbekende parameter; filters zijn filter[kolom]=bewerking:waarde.'),
+      )
+      continue
+    }
+    const column = named.get(match[1] ?? '')
+    if (!column) {
       errors.push(fieldError(key, 'Deze kolom bestaat niet in de tabel.'))
       continue
     }

@@ -306,6 +306,8 @@ describe('what does not fit answers 422, naming the parameter', () => {
     ['sheet=Blad1', 'querystring.sheet'],
     ['limit=1001', 'querystring.limit'],
     ['format=xml', 'querystring.format'],
+    ['onbekend=1', 'querystring.onbekend'],
+    ['filter=eq:1', 'querystring.filter'],
   ]
   for (const [query, path] of bad) {
     it(query, async () => {
