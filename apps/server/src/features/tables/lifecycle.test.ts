@@ -11,6 +11,9 @@ import {
 import { purgeDeletedDocuments } from '../deletion/purge.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import { fileOf, postUpload, uploadForm, VALID_FIELDS } from '../uploads/testing.ts'
+import { jobHandlers } from '../../job-handlers.ts'
+import { runPendingJobs } from '../../jobs/worker.ts'
+import { LOAD_TABLES_JOB } from './load-job.ts'
 import { fakeLoader, runWithLoader } from './testing.ts'
 
 /**
@@ -129,6 +132,28 @@ describe('loading', () => {
     await ctx.db.query(`update jobs set run_at = now() where kind = 'load-tables'`)
     await runWithLoader(ctx, loader)
     expect((await tableOf(EMPLOYEE, id, fileId)).body).toMatchObject({ loadStatus: 'geladen' })
+  })
+
+  it('an outage does not use up an attempt: the file waits, and loads when it passes', async () => {
+    const { id, fileIds } = await upload([fileOf(CSV, 'storing.csv')])
+    const fileId = fileIds[0] ?? ''
+    const storeDown = {
+      ...ctx.store,
+      withLocalCopy: () => Promise.reject(Object.assign(new Error('schijf weg'), { code: 'EIO' })),
+    }
+    const down = jobHandlers({ db: ctx.db, store: storeDown, loadTables: loader })
+    for (let round = 0; round < 4; round++) {
+      expect(await runPendingJobs(ctx.db, { [LOAD_TABLES_JOB]: down[LOAD_TABLES_JOB]! })).toBe(1)
+      await ctx.db.query(`update jobs set run_at = now() where kind = 'load-tables'`)
+    }
+    const [job] = await ctx.db.query<{ status: string; attempts: number }>(
+      `select status, attempts from jobs where kind = 'load-tables' and payload->>'fileId' = $1`,
+      [fileId],
+    )
+    expect(job).toEqual({ status: 'pending', attempts: 0 })
+    expect((await tableOf(EMPLOYEE, id, fileId)).body.loadStatus).toBe('wachtend')
+    await runWithLoader(ctx, loader)
+    expect((await tableOf(EMPLOYEE, id, fileId)).body.loadStatus).toBe('geladen')
   })
 
   it('each sheet of a workbook is a table of its own, named by sheet=', async () => {
