@@ -192,8 +192,8 @@ const CSV_BATCH = 2_000
 
 /**
  * The whole filtered result as CSV, streamed. Without a sort it pages by `_row` (keyset);
- * with one it first takes the matching `_row`s in order (8 bytes a row, at most the row
- * limit) and then fetches their values by batch, so no query holds the database for long.
+ * with one it first takes the matching `_row`s in order (one array, 8 bytes a row, at
+ * most the row limit) and then fetches their values by batch, so no query holds the database for long.
  */
 export async function rowsCsv(
   db: Queryable,
@@ -222,12 +222,15 @@ export async function rowsCsv(
         if (rows.length < CSV_BATCH) return
       }
     }
-    const order = await db.query<{ r: string }>(
-      `select _row::text as r from ${physical} where ${where} order by ${selection.orderBy}`,
+    // One array of numbers (a row number fits a double exactly), not a row object per row.
+    const [ordered] = await db.query<{ rows: number[] | null }>(
+      `select array_agg(_row::float8 order by ${selection.orderBy}) as rows
+         from ${physical} where ${where}`,
       base,
     )
+    const order = ordered?.rows ?? []
     for (let start = 0; start < order.length; start += CSV_BATCH) {
-      const ids = order.slice(start, start + CSV_BATCH).map((row) => row.r)
+      const ids = order.slice(start, start + CSV_BATCH)
       const rows = await db.query<{ v: unknown[] }>(
         `select ${values} from unnest($1::bigint[]) with ordinality as u(r, n)
            join ${physical} on _row = u.r order by u.n`,
