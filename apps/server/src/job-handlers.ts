@@ -41,10 +41,10 @@ export function jobHandlers(deps: {
   }
 }
 
-// INTEGRATE: loadTables — replace these two by
+// Placeholders until the loader is merged: replace both by
 // `import { DEFAULT_TABLE_LIMITS, loadTables } from './table-loading/index.ts'`.
-const loadTables: LoadTables = () =>
-  Promise.reject(new PermanentJobError('the table loader is not built in yet'))
+// prettier-ignore
+const loadTables: LoadTables = () => Promise.reject(new PermanentJobError('the table loader is not built in yet')) // INTEGRATE: loadTables
 const DEFAULT_TABLE_LIMITS: TableLoadLimits = {
   maxRows: 1_000_000,
   maxColumns: 500,
