@@ -116,12 +116,15 @@ describe('loading', () => {
     const before = loader.requests.length
     await runWithLoader(ctx, loader)
     expect(loader.requests.length).toBe(before)
-    const [job] = await ctx.db.query<{ status: string; last_error: string }>(
-      `select status, last_error from jobs where kind = 'load-tables' and payload->>'fileId' = $1`,
+    const [job] = await ctx.db.query<{ status: string; last_error: string; attempts: number }>(
+      `select status, last_error, attempts from jobs
+        where kind = 'load-tables' and payload->>'fileId' = $1`,
       [fileId],
     )
+    // Waiting for the other load uses up no attempt.
     expect(job).toMatchObject({
       status: 'pending',
+      attempts: 0,
       last_error: expect.stringContaining('another load'),
     })
     // The other node died: its lease runs out, and the retry loads the file.

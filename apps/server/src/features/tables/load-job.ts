@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { Db, Queryable, Transaction } from '../../db/client.ts'
 import { fileJob } from '../../jobs/file-job.ts'
 import { enqueueJobs, type ClaimedJob } from '../../jobs/queue.ts'
-import { PermanentJobError, type JobHandler } from '../../jobs/worker.ts'
+import { OutageJobError, PermanentJobError, type JobHandler } from '../../jobs/worker.ts'
 import { isOutage } from '../../shared/outage.ts'
 import type { FileStore } from '../../storage/file-store.ts'
 import type {
@@ -103,10 +103,6 @@ interface Claimed {
   typeOverrides: Record<string, TypeOverrides>
 }
 
-class FileLeasedError extends Error {
-  override name = 'FileLeasedError'
-}
-
 async function claim(deps: LoadJobDeps, fileId: string, job: ClaimedJob): Promise<Claimed | null> {
   const leaseMs = deps.limits.timeoutMs + 10 * 60_000
   return deps.db.transaction(async (tx) => {
@@ -129,8 +125,9 @@ async function claim(deps: LoadJobDeps, fileId: string, job: ClaimedJob): Promis
         returning id`,
       [fileId, job.claim, leaseMs],
     )
-    // Another node loads this file now; this job comes back after it (a retry with backoff).
-    if (!held) throw new FileLeasedError('another load holds this file')
+    // Another node loads this file now (a reload asked for meanwhile, say): this job waits
+    // for it as for an outage, without using an attempt, and loads the file after it.
+    if (!held) throw new OutageJobError('another load holds this file')
     const rows = await tx.query<{ sheet: string | null; dictionary: Record<string, unknown> }>(
       'select sheet, dictionary from data_tables where file_id = $1',
       [fileId],
