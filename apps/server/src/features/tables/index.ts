@@ -4,6 +4,7 @@ export {
   isTabularType,
   LOAD_TABLES_JOB,
   loadTablesJob,
+  reloadInterruptedTables,
   type LoadTables,
 } from './load-job.ts'
 export { tableRoutes } from './routes.ts'

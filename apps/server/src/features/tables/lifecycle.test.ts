@@ -13,7 +13,7 @@ import { ensureNamed } from '../vocabulary/service.ts'
 import { fileOf, postUpload, uploadForm, VALID_FIELDS } from '../uploads/testing.ts'
 import { jobHandlers } from '../../job-handlers.ts'
 import { runPendingJobs } from '../../jobs/worker.ts'
-import { LOAD_TABLES_JOB } from './load-job.ts'
+import { LOAD_INTERRUPTED, LOAD_TABLES_JOB } from './load-job.ts'
 import { fakeLoader, runWithLoader } from './testing.ts'
 
 /**
@@ -157,6 +157,36 @@ describe('loading', () => {
     expect((await tableOf(EMPLOYEE, id, fileId)).body.loadStatus).toBe('wachtend')
     await runWithLoader(ctx, loader)
     expect((await tableOf(EMPLOYEE, id, fileId)).body.loadStatus).toBe('geladen')
+  })
+
+  it("an admin's reread loads again a table the portal cut short, not one that failed for its own sake", async () => {
+    const { id, fileIds } = await upload([fileOf(CSV, 'afgebroken.csv'), fileOf(CSV, 'breed.csv')])
+    const [cut = '', own = ''] = fileIds
+    await ctx.db.query(`delete from jobs where kind = 'load-tables'`)
+    await ctx.db.query(
+      `update data_tables set load_status = 'mislukt',
+              reason = case when file_id = $1 then $3 else 'Te veel kolommen.' end
+        where file_id in ($1, $2)`,
+      [cut, own, LOAD_INTERRUPTED],
+    )
+    await ctx.db.query(
+      `update document_files set extraction_status = 'failed' where document_id = $1`,
+      [id],
+    )
+    for (const fileId of [cut, own]) {
+      const reread = await ctx.call('POST', apiPaths.rereadFile(id, fileId), ADMIN)
+      expect(reread.status).toBe(200)
+    }
+    expect((await tableOf(ADMIN, id, cut)).body.loadStatus).toBe('wachtend')
+    await runWithLoader(ctx, loader)
+    expect((await tableOf(ADMIN, id, cut)).body).toMatchObject({
+      loadStatus: 'geladen',
+      rowCount: 3,
+    })
+    expect((await tableOf(ADMIN, id, own)).body).toMatchObject({
+      loadStatus: 'mislukt',
+      reason: 'Te veel kolommen.',
+    })
   })
 
   it('each sheet of a workbook is a table of its own, named by sheet=', async () => {

@@ -66,6 +66,24 @@ export async function enqueueTableLoads(
   )
 }
 
+/**
+ * A file whose load the portal itself cut short (every attempt interrupted, or a fault of
+ * ours) is loaded again with fresh attempts when an admin has the file read again (uploads/
+ * reread.ts). A table that failed for the file's own sake (too wide, unreadable) is not: it
+ * would fail the same way. Call in the reread's transaction.
+ */
+export async function reloadInterruptedTables(tx: Queryable, fileId: string): Promise<void> {
+  const [file] = await tx.query<{ media_type: string }>(
+    `update data_tables t set load_status = 'wachtend', reason = null
+       from document_files f
+      where f.id = t.file_id and t.file_id = $1 and t.sheet_index = 0
+        and t.load_status = 'mislukt' and t.reason = any($2::text[])
+      returning f.media_type`,
+    [fileId, [LOAD_INTERRUPTED, LOAD_FAILED]],
+  )
+  if (file) await enqueueTableLoads(tx, [{ id: fileId, mediaType: file.media_type }])
+}
+
 export interface LoadJobDeps {
   db: Db
   store: FileStore
