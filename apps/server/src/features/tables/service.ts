@@ -110,7 +110,10 @@ export function schemaOf(row: TableRow): TableSchema | null {
   return {
     ...row.schema,
     fields: row.schema.fields.map((field) => {
-      const entry = row.dictionary[field.name]
+      // Own entries only: a column called `constructor` has no entry of Object's.
+      const entry = Object.hasOwn(row.dictionary, field.name)
+        ? row.dictionary[field.name]
+        : undefined
       return {
         ...field,
         ...(entry?.title ? { title: entry.title } : {}),
@@ -285,7 +288,7 @@ export async function editDictionary(
       if (field.description) entry.description = field.description
       if (field.unit) entry.unit = field.unit
       // A type the loader inferred anyway is no correction; one set before stays until changed.
-      const current = before[field.name]?.type
+      const current = Object.hasOwn(before, field.name) ? before[field.name]?.type : undefined
       if (field.type && (field.type !== fields.get(field.name)?.type || current)) {
         entry.type = field.type
       }
