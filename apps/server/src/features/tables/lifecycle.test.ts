@@ -215,6 +215,53 @@ describe('loading', () => {
   })
 })
 
+describe('hostile column names', () => {
+  it('are data: filtered, sorted and returned by name, never SQL or object keys of Object', async () => {
+    const header = [
+      '__proto__:integer',
+      'constructor:string',
+      '-min:integer',
+      "x') or 1=1 drop table data_tables --:string",
+      'filter[a]:string',
+    ].join(';')
+    const { id, fileIds } = await upload([
+      fileOf(`${header}\n1;a;5;p;q\n2;b;-5;r;s\n`, 'vijandig.csv'),
+    ])
+    const fileId = fileIds[0] ?? ''
+    await runWithLoader(ctx, loader)
+    const query = new URLSearchParams([
+      ['filter[__proto__]', 'gte:2'],
+      ["filter[x') or 1=1 drop table data_tables --]", 'eq:r'],
+      ['filter[filter[a]]', 'contains:S'],
+      ['sort', '-min,constructor'],
+      ['fields', '__proto__,constructor,-min'],
+    ])
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/documents/${id}/files/${fileId}/rows?${query.toString()}`,
+      headers: { authorization: `Bearer ${await ctx.tokenFor(EMPLOYEE)}` },
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    const page = JSON.parse(response.body) as {
+      rows: Array<Record<string, unknown>>
+      total: number
+    }
+    expect(page.total).toBe(1)
+    const [row = {}] = page.rows
+    expect(Object.keys(row)).toEqual(['__proto__', 'constructor', '-min'])
+    expect([row['__proto__'], row['constructor'], row['-min']]).toEqual([2, 'b', -5])
+    // Sorting by a column whose name starts with '-' (descending by 'min' does not exist).
+    const sorted = await ctx.call<{ rows: Array<Record<string, unknown>> }>(
+      'GET',
+      `/documents/${id}/files/${fileId}/rows`,
+      EMPLOYEE,
+      { query: { sort: '-min', fields: '-min' } },
+    )
+    expect(sorted.body.rows.map((r) => r['-min'])).toEqual([-5, 5])
+    expect(await ctx.db.query('select count(*) from data_tables')).toHaveLength(1)
+  })
+})
+
 describe('visibility, as the document', () => {
   let id = ''
   let fileId = ''

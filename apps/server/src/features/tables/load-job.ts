@@ -151,24 +151,25 @@ async function claim(deps: LoadJobDeps, fileId: string, job: ClaimedJob): Promis
       [fileId],
     )
     const dictionaries = new Map(rows.map((row) => [row.sheet ?? '', row.dictionary]))
-    const typeOverrides: Record<string, TypeOverrides> = {}
-    for (const [sheet, dictionary] of dictionaries) {
-      const types = typesOf(dictionary)
-      if (Object.keys(types).length > 0) typeOverrides[sheet] = types
-    }
+    // fromEntries: a sheet or column called `__proto__` is a key like any other.
+    const typeOverrides: Record<string, TypeOverrides> = Object.fromEntries(
+      [...dictionaries]
+        .map(([sheet, dictionary]) => [sheet, typesOf(dictionary)] as const)
+        .filter(([, types]) => Object.keys(types).length > 0),
+    )
     return { sha256: file.sha256, mediaType: file.media_type, dictionaries, typeOverrides }
   })
 }
 
 /** The corrected types in a stored dictionary. */
 export function typesOf(dictionary: Record<string, unknown>): Record<string, FieldType> {
-  const types: Record<string, FieldType> = {}
-  for (const [name, entry] of Object.entries(dictionary)) {
-    if (entry && typeof entry === 'object' && 'type' in entry && typeof entry.type === 'string') {
-      types[name] = entry.type as FieldType
-    }
-  }
-  return types
+  return Object.fromEntries(
+    Object.entries(dictionary).flatMap(([name, entry]) =>
+      entry && typeof entry === 'object' && 'type' in entry && typeof entry.type === 'string'
+        ? [[name, entry.type as FieldType]]
+        : [],
+    ),
+  )
 }
 
 async function loadFile(

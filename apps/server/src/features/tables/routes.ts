@@ -111,7 +111,12 @@ export const tableRoutes =
               .send(body as unknown as RowsPage)
           )
         }
-        return rowsPage(deps.db, found, request.query, request.url)
+        const page = await rowsPage(deps.db, found, request.query, request.url)
+        // Serialised here: the schema's serializer copies each row key by key, and a column
+        // called `__proto__` would vanish on the way (an assignment, not a key).
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify(page) as unknown as RowsPage)
       },
     )
 

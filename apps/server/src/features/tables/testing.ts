@@ -38,7 +38,8 @@ export function fakeLoader(options: { rowsPerFile?: number } = {}): LoadTables &
       const overrides = request.typeOverrides?.[part.sheet ?? ''] ?? {}
       const fields = header.split(';').map((cell) => {
         const [name = '', type = 'string'] = cell.split(':')
-        return { name, type: overrides[name] ?? (type as FieldType) }
+        const override = Object.hasOwn(overrides, name) ? overrides[name] : undefined
+        return { name, type: override ?? (type as FieldType) }
       })
       const dataFiles: string[] = []
       const perFile = options.rowsPerFile ?? 1_000
