@@ -38,6 +38,7 @@ import { searchMemory } from './features/search/service.ts'
 import { FollowedIndex } from './features/search/memory/followed-index.ts'
 import { vocabularyAdminRoutes } from './features/vocabulary/admin-routes.ts'
 import { vocabularyRoutes } from './features/vocabulary/routes.ts'
+import { tableRoutes } from './features/tables/index.ts'
 import { uploadRoutes } from './features/uploads/routes.ts'
 import { validationRoutes } from './features/validation/routes.ts'
 import { enforceAccess, type RouteAccess } from './http/access.ts'
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         searchRoutes({ db, config, audience: 'public', memory, limiter: searchLimiter }),
       )
       await scope.register(documentRoutes({ db, store, config, audience: 'public' }))
+      await scope.register(tableRoutes({ db, audience: 'public' }))
       await scope.register(vocabularyRoutes({ db, audience: 'public' }))
       await scope.register(feedRoutes({ db, config }))
     },
@@ -191,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         searchRoutes({ db, config, audience: 'employee', memory, limiter: searchLimiter }),
       )
       await scope.register(documentRoutes({ db, store, config, audience: 'employee' }))
+      await scope.register(tableRoutes({ db, audience: 'employee' }))
       await scope.register(vocabularyRoutes({ db, audience: 'employee' }))
       await scope.register(vocabularyAdminRoutes({ db }))
       await scope.register(employeeRoutes())

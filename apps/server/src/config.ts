@@ -1,5 +1,6 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
+import { TABLE_LIMITS } from '@dataportaal/contract'
 import { z } from 'zod'
 import {
   checkFileStoreEnv,
@@ -110,6 +111,9 @@ const EnvSchema = z.object({
   EXTRACTION_MEMORY_MB: z.coerce.number().int().min(64).max(8192).default(256),
   EXTRACTION_MAX_UNPACKED_MB: z.coerce.number().int().min(1).max(4096).default(100),
   EXTRACTION_MAX_PDF_PAGES: z.coerce.number().int().min(1).max(100_000).default(1000),
+  // Tables (issue 31): loaded up to so many rows (cut past it) and columns (not loaded past it).
+  TABLE_MAX_ROWS: z.coerce.number().int().min(1).max(100_000_000).default(TABLE_LIMITS.maxRows),
+  TABLE_MAX_COLUMNS: z.coerce.number().int().min(1).max(1_500).default(TABLE_LIMITS.maxColumns),
   // Renewed every quarter while a job runs: how long a dead node's job waits (jobs/worker.ts).
   JOB_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(60),
   // Past a year, so the dashboard's longest period (365 days) is always complete.
@@ -227,6 +231,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       maxEntryBytes: env.EXTRACTION_MAX_UNPACKED_MB * 1024 * 1024,
       maxPdfPages: env.EXTRACTION_MAX_PDF_PAGES,
     },
+    tables: { maxRows: env.TABLE_MAX_ROWS, maxColumns: env.TABLE_MAX_COLUMNS },
     jobs: { leaseMs: env.JOB_LEASE_SECONDS * 1000 },
     activityLogs: {
       openRetentionDays: env.OPEN_LOG_RETENTION_DAYS,

@@ -4,7 +4,10 @@ import { deliverDataRequestJob, type DeliveryLog } from './features/data-request
 import { DELIVER_DATA_REQUEST_JOB } from './features/data-requests/service.ts'
 import { harvestJob } from './features/harvesting/job.ts'
 import { HARVEST_JOB } from './features/harvesting/record.ts'
+import { LOAD_TABLES_JOB, loadTablesJob, type LoadTables } from './features/tables/index.ts'
 import { EXTRACT_TEXT_JOB, extractTextJob } from './features/uploads/extraction-job.ts'
+import { PermanentJobError } from './jobs/worker.ts'
+import type { TableLoadLimits } from './table-loading/protocol.ts'
 import type { FileStore } from './storage/file-store.ts'
 import type { JobHandlers } from './jobs/worker.ts'
 
@@ -19,13 +22,35 @@ export function jobHandlers(deps: {
   store: FileStore
   config?: Config
   log?: DeliveryLog
+  /** The table loader; tests give a fake one. */
+  loadTables?: LoadTables
 }): JobHandlers {
   const { config } = deps
   return {
     [EXTRACT_TEXT_JOB]: extractTextJob(deps),
+    [LOAD_TABLES_JOB]: loadTablesJob({
+      db: deps.db,
+      store: deps.store,
+      loadTables: deps.loadTables ?? loadTables,
+      limits: { ...DEFAULT_TABLE_LIMITS, ...config?.tables },
+    }),
     [HARVEST_JOB]: harvestJob({ db: deps.db, log: deps.log }),
     ...(config && {
       [DELIVER_DATA_REQUEST_JOB]: deliverDataRequestJob({ db: deps.db, config, log: deps.log }),
     }),
   }
+}
+
+// Placeholders until the loader is merged: replace both by
+// `import { DEFAULT_TABLE_LIMITS, loadTables } from './table-loading/index.ts'`.
+// prettier-ignore
+const loadTables: LoadTables = () => Promise.reject(new PermanentJobError('the table loader is not built in yet')) // INTEGRATE: loadTables
+const DEFAULT_TABLE_LIMITS: TableLoadLimits = {
+  maxRows: 1_000_000,
+  maxColumns: 500,
+  timeoutMs: 300_000,
+  memoryMb: 512,
+  maxLineBytes: 1024 * 1024,
+  maxEntryBytes: 200 * 1024 * 1024,
+  chunkBytes: 16 * 1024 * 1024,
 }

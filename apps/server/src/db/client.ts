@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import pg from 'pg'
+import { from as copyFromStream } from 'pg-copy-streams'
 import { freeBytes } from '../storage/full.ts'
 import { PgliteThread } from './pglite-thread.ts'
 
@@ -13,9 +15,23 @@ export interface Queryable {
   exec(sql: string): Promise<void>
 }
 
-export interface Db extends Queryable {
+/** Bulk loading: what the tables feature needs to fill a table from the loader's files. */
+export interface Copying {
+  /**
+   * Loads a file in PostgreSQL's COPY text format into `target` (`schema.table (col, ...)`,
+   * built by the caller from identifiers of its own, never from a user's text). Streams the
+   * file on PostgreSQL; PGlite reads it as a Blob (`/dev/blob`), so callers keep files to a
+   * bounded size. Returns the rows copied.
+   */
+  copyFrom(target: string, filePath: string): Promise<number>
+}
+
+/** A transaction's statements: queries, and COPY too. */
+export interface Transaction extends Queryable, Copying {}
+
+export interface Db extends Queryable, Copying {
   readonly kind: 'pglite' | 'postgres'
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>
   close(): Promise<void>
   /**
    * Queries and transactions waiting for a connection now: the pool's queue on PostgreSQL,
@@ -137,11 +153,18 @@ export async function openPglite(dataDir?: string, options: OpenOptions = {}): P
       inFlight--
     }
   }
+  const copy = async (target: string, filePath: string, tx: number | null) => {
+    const [row] = (await thread.request({ op: 'copy', target, filePath, tx })) as Array<{
+      count: number
+    }>
+    return row?.count ?? 0
+  }
   let nextTransaction = 1
   return {
     kind: 'pglite',
     query: (sql, params) => counted(() => run(sql, params, null)),
     exec: (sql) => counted(() => exec(sql, null)),
+    copyFrom: (target, filePath) => counted(() => copy(target, filePath, null)),
     transaction: (work) =>
       counted(async () => {
         const tx = nextTransaction++
@@ -151,6 +174,7 @@ export async function openPglite(dataDir?: string, options: OpenOptions = {}): P
           result = await work({
             query: (sql, params) => run(sql, params, tx),
             exec: (sql) => exec(sql, tx),
+            copyFrom: (target, filePath) => copy(target, filePath, tx),
           })
         } catch (error) {
           await thread.request({ op: 'end', tx, commit: false }).catch(() => undefined)
@@ -169,6 +193,13 @@ export async function openPglite(dataDir?: string, options: OpenOptions = {}): P
     waitingQueries: () => Math.max(0, inFlight - 1),
     connections: () => ({ open: 1, idle: inFlight === 0 ? 1 : 0 }),
   }
+}
+
+/** COPY … FROM STDIN on one connection, the file streamed (node-postgres has no COPY). */
+async function copyInto(client: pg.PoolClient, target: string, filePath: string) {
+  const stream = client.query(copyFromStream(`copy ${target} from stdin`))
+  await pipeline(fs.createReadStream(filePath), stream)
+  return stream.rowCount
 }
 
 export function openPostgres(connectionString: string): Db {
@@ -197,6 +228,17 @@ export function openPostgres(connectionString: string): Db {
     exec: async (sql) => {
       await pool.query(sql)
     },
+    copyFrom: async (target, filePath) => {
+      const client = await pool.connect()
+      const lost = () => undefined
+      client.on('error', lost)
+      try {
+        return await copyInto(client, target, filePath)
+      } finally {
+        client.off('error', lost)
+        client.release()
+      }
+    },
     transaction: async (work) => {
       const client = await pool.connect()
       // A connection lost between two statements is an 'error' event on the checked-out
@@ -211,6 +253,7 @@ export function openPostgres(connectionString: string): Db {
           exec: async (sql) => {
             await client.query(sql)
           },
+          copyFrom: (target, filePath) => copyInto(client, target, filePath),
         })
         await client.query('commit')
         return result

@@ -1,4 +1,5 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { openAsBlob } from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
 import { pgliteExtensions } from './pglite-extensions.ts'
 import { errorFields, type PgliteReply, type PgliteRequest } from './pglite-protocol.ts'
@@ -60,6 +61,16 @@ export async function servePglite(): Promise<void> {
       case 'exec':
         await target(request.tx).exec(request.sql)
         return []
+      case 'copy': {
+        // PGlite reads COPY's input from a Blob it mounts as /dev/blob.
+        const blob = await openAsBlob(request.filePath)
+        const result = await target(request.tx).query(
+          `copy ${request.target} from '/dev/blob'`,
+          [],
+          { blob },
+        )
+        return [{ count: result.affectedRows ?? 0 }]
+      }
       case 'begin':
         await begin(request.tx)
         return []

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client.ts'
 import { detectMediaType, readFileText } from '../../extraction/index.ts'
 import type { FileStore } from '../../storage/file-store.ts'
 import { refreshSearchIndex } from '../documents/index.ts'
+import { enqueueTableLoads } from '../tables/index.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import type { CatalogueItem } from './record.ts'
 
@@ -21,11 +22,11 @@ async function storeFiles(
     if (!mediaType) throw new Error(`${file.fileName}: file type not allowed`)
     const stored = await store.putFile(file.path)
     const { text, error } = await readFileText(file.path, mediaType)
-    await db.query(
+    const [row] = await db.query<{ id: string }>(
       `insert into document_files
          (document_id, position, file_name, media_type, size_bytes, sha256, extraction_status,
           extracted_text, extraction_error)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id::text`,
       [
         documentId,
         position,
@@ -38,6 +39,8 @@ async function storeFiles(
         error,
       ],
     )
+    // The demo's and an import's tables are loaded like an upload's, in the background.
+    if (row) await enqueueTableLoads(db, [{ id: row.id, mediaType }])
   }
 }
 

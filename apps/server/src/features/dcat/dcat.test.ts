@@ -86,6 +86,18 @@ beforeAll(async () => {
   ]
   for (let n = 0; n < 40; n++)
     await addFile(ids.manyFiles, `bestand-${n}.dat`, types[n % types.length]!, n)
+  // Loaded tables (features/tables): the GeoJSON's one, and a workbook's two sheets.
+  await db.query(
+    `insert into data_tables (file_id, sheet_index, sheet, load_status)
+     select f.id, s.i, s.sheet, s.status
+       from document_files f,
+            (values (0, '2024', 'geladen'), (1, 'kladblad', 'mislukt'), (2, '2025 & "later"', 'geladen'))
+              as s(i, sheet, status)
+      where f.document_id = $1 and f.position = 0
+     union all
+     select f.id, 0, null, 'geladen' from document_files f where f.document_id = $2`,
+    [ids.manyFiles, ids.special],
+  )
   ids.otherLicence = await createDocument(db, { title: 'Andere licentie', fileText: 'a;b' })
   await db.query(`update documents set license = $2 where id = $1`, [
     ids.otherLicence,
@@ -203,6 +215,41 @@ describe('the catalogue', () => {
     const { violations } = await validateDcat(quads)
     expect(violations.length).toBeGreaterThanOrEqual(7)
     expect(violations.join('\n')).toMatch(/DatasetShape_theme_minCount/)
+  })
+
+  it("serves each loaded table's rows as a data service and points at its Table Schema", async () => {
+    const quads = await turtle()
+    const of = (subject: string, predicate: string) =>
+      quads
+        .filter((q) => q.subject.value === subject && q.predicate.value === predicate)
+        .map((q) => q.object.value)
+    const fileOf = async (id: string) =>
+      (
+        await ctx.db.query<{ id: string }>(
+          'select id::text from document_files where document_id = $1 and position = 0',
+          [id],
+        )
+      )[0]?.id ?? ''
+    const geojson = await fileOf(ids.special!)
+    const distribution = `${PUBLIC_URL}/documenten/${ids.special}#bestand-${geojson}`
+    const api = `${PUBLIC_URL}/pubapi/documents/${ids.special}/files/${geojson}`
+    const [service = ''] = of(distribution, `${NS.dcat}accessService`)
+    expect(of(service, `${NS.rdf}type`)).toEqual([`${NS.dcat}DataService`])
+    expect(of(service, `${NS.dcat}endpointURL`)).toEqual([`${api}/rows`])
+    expect(of(service, `${NS.dcat}endpointDescription`)).toEqual([`${PUBLIC_URL}/api/docs/json`])
+    expect(of(distribution, `${NS.dct}conformsTo`)).toEqual([`${api}/table/schema`])
+    // A workbook: one service per loaded sheet, none for the sheet that failed.
+    const book = await fileOf(ids.manyFiles!)
+    const bookDistribution = `${PUBLIC_URL}/documenten/${ids.manyFiles}#bestand-${book}`
+    const bookApi = `${PUBLIC_URL}/pubapi/documents/${ids.manyFiles}/files/${book}`
+    expect(of(bookDistribution, `${NS.dct}conformsTo`).sort()).toEqual(
+      [
+        `${bookApi}/table/schema?sheet=2024`,
+        `${bookApi}/table/schema?sheet=2025%20%26%20%22later%22`,
+      ].sort(),
+    )
+    // One service per file (DCAT-AP-NL allows one), its sheets asked for with sheet=.
+    expect(of(bookDistribution, `${NS.dcat}accessService`)).toHaveLength(1)
   })
 
   it('keeps texts with markup characters and diacritics intact', async () => {

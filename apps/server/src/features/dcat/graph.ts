@@ -55,6 +55,19 @@ const documentPage = (site: CatalogueSite, id: string) =>
 const downloadUrl = (site: CatalogueSite, id: string, fileId: string) =>
   `${site.publicUrl}/pubapi/documents/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}`
 
+/** The public Data API of a file's table (features/tables), `…/table` + what follows. */
+const tableUrl = (
+  site: CatalogueSite,
+  id: string,
+  fileId: string,
+  path: string,
+  sheet: string | null,
+) =>
+  `${downloadUrl(site, id, fileId)}/${path}${sheet === null ? '' : `?sheet=${encodeURIComponent(sheet)}`}`
+
+/** The OpenAPI document of the API, which describes the rows endpoint (app.ts, swagger). */
+const openApiUrl = (site: CatalogueSite) => `${site.publicUrl}/api/docs/json`
+
 /** The address of one page of the catalogue, with the filter it was asked with. */
 export function pageUrl(site: CatalogueSite, page: number, modifiedSince?: Date) {
   const params = new URLSearchParams()
@@ -159,7 +172,51 @@ function distribution(
   graph.add(node, dcat('byteSize'), nonNegative(file.size))
   graph.add(node, dct('modified'), dateTime(dataset.modifiedAt))
   typeOf(graph, node, ianaMediaTypeOf(file.mediaType), fileTypeOf(file.mediaType))
+  tableService(graph, site, dataset, file, node)
   return node
+}
+
+/**
+ * A file with loaded tables: the distribution is also reachable through the rows API (one
+ * dcat:DataService per file, DCAT-AP-NL allows one; a workbook's sheets are its `sheet=`),
+ * described by the OpenAPI document, and conforms to each table's Table Schema. The service
+ * carries what DCAT-AP-NL asks of one, as the dataset does.
+ */
+function tableService(
+  graph: GraphBuilder,
+  site: CatalogueSite,
+  dataset: CatalogueDataset,
+  file: CatalogueFile,
+  distributionNode: ReturnType<typeof namedNode>,
+) {
+  if (file.tables.length === 0) return
+  const node = namedNode(`${documentPage(site, dataset.id)}#tabel-${encodeURIComponent(file.id)}`)
+  graph.add(node, a, dcat('DataService'))
+  graph.add(node, dct('identifier'), plain(node.value))
+  graph.add(node, dct('title'), dutch(`Data-API van ${file.fileName}`))
+  const sheets = file.tables.flatMap((table) => (table.sheet === null ? [] : [table.sheet]))
+  graph.add(
+    node,
+    dct('description'),
+    dutch(
+      `De rijen van ${file.fileName} filteren, sorteren en als CSV downloaden` +
+        (sheets.length > 0 ? `; bladen (sheet=): ${sheets.join(', ')}.` : '.'),
+    ),
+  )
+  graph.add(node, dcat('endpointURL'), namedNode(tableUrl(site, dataset.id, file.id, 'rows', null)))
+  graph.add(node, dcat('endpointDescription'), namedNode(openApiUrl(site)))
+  graph.add(node, dcat('servesDataset'), namedNode(`${documentPage(site, dataset.id)}#dataset`))
+  graph.add(node, dct('license'), licence(graph, licenceOf(dataset.license)))
+  aboutTheDataset(graph, site, dataset, node)
+  graph.add(distributionNode, dcat('accessService'), node)
+  for (const table of file.tables) {
+    const schema = tableUrl(site, dataset.id, file.id, 'table/schema', table.sheet)
+    graph.add(
+      distributionNode,
+      dct('conformsTo'),
+      graph.once(schema, (standard) => graph.add(standard, a, dct('Standard'))),
+    )
+  }
 }
 
 /** dcat:mediaType and dct:format of a distribution, each when known. */
@@ -228,14 +285,16 @@ function sourceDistribution(
   return node
 }
 
-function datasetNode(graph: GraphBuilder, site: CatalogueSite, dataset: CatalogueDataset) {
-  const page = documentPage(site, dataset.id)
-  const node = namedNode(`${page}#dataset`)
-  graph.add(node, a, dcat('Dataset'))
-  graph.add(node, dct('identifier'), plain(node.value))
-  graph.add(node, dct('title'), dutch(dataset.title))
-  // dct:description is mandatory; a document without one is described by its title.
-  graph.add(node, dct('description'), dutch(dataset.description.trim() || dataset.title))
+/**
+ * What a dataset and the data service of its tables say alike: who publishes it and whom to
+ * ask, that it is public, its themes and keywords, its page and language.
+ */
+function aboutTheDataset(
+  graph: GraphBuilder,
+  site: CatalogueSite,
+  dataset: CatalogueDataset,
+  node: ReturnType<typeof namedNode>,
+) {
   graph.add(node, dct('publisher'), publisher(graph, site))
   graph.add(node, dct('creator'), publisher(graph, site))
   graph.add(node, dcat('contactPoint'), contactPoint(graph, site))
@@ -249,8 +308,19 @@ function datasetNode(graph: GraphBuilder, site: CatalogueSite, dataset: Catalogu
   }
   // Keywords are the portal's themes; labels are internal to employees and never published.
   for (const { name } of dataset.themes) graph.add(node, dcat('keyword'), dutch(name))
-  graph.add(node, dcat('landingPage'), document(graph, page))
+  graph.add(node, dcat('landingPage'), document(graph, documentPage(site, dataset.id)))
   graph.add(node, dct('language'), language(graph))
+}
+
+function datasetNode(graph: GraphBuilder, site: CatalogueSite, dataset: CatalogueDataset) {
+  const page = documentPage(site, dataset.id)
+  const node = namedNode(`${page}#dataset`)
+  graph.add(node, a, dcat('Dataset'))
+  graph.add(node, dct('identifier'), plain(node.value))
+  graph.add(node, dct('title'), dutch(dataset.title))
+  // dct:description is mandatory; a document without one is described by its title.
+  graph.add(node, dct('description'), dutch(dataset.description.trim() || dataset.title))
+  aboutTheDataset(graph, site, dataset, node)
   graph.add(node, dct('issued'), dateTime(dataset.publishedAt))
   graph.add(node, dct('modified'), dateTime(dataset.modifiedAt))
   const sourceUrl = dataset.sourceUrl ? httpUrl(dataset.sourceUrl) : null

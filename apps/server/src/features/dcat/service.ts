@@ -12,6 +12,8 @@ export interface CatalogueFile {
   fileName: string
   mediaType: string
   size: number
+  /** The file's loaded tables (features/tables), by sheet (null: a file without sheets). */
+  tables: Array<{ sheet: string | null }>
 }
 
 /** A harvested file: a link to it at its source (docs/harvesting.md). */
@@ -61,7 +63,13 @@ type DatasetRow = {
   modified_at: Date
   published_at: Date
   themes: Array<{ name: string; euTheme: string | null }>
-  files: Array<{ id: string; fileName: string; mediaType: string; size: number | string }>
+  files: Array<{
+    id: string
+    fileName: string
+    mediaType: string
+    size: number | string
+    tables: Array<{ sheet: string | null }>
+  }>
   links: Array<Omit<CatalogueLink, 'size'> & { size: number | string | null }>
 }
 
@@ -104,7 +112,13 @@ export async function cataloguePage(db: Queryable, query: CatalogueQuery): Promi
                         from document_themes dt join themes t on t.id = dt.theme_id
                        where dt.document_id = d.id), '[]'::json) as themes,
             coalesce((select json_agg(json_build_object('id', f.id::text, 'fileName', f.file_name,
-                                                        'mediaType', f.media_type, 'size', f.size_bytes)
+                                                        'mediaType', f.media_type, 'size', f.size_bytes,
+                                                        'tables', coalesce((
+                                                          select json_agg(json_build_object('sheet', t.sheet)
+                                                                          order by t.sheet_index)
+                                                            from data_tables t
+                                                           where t.file_id = f.id and t.load_status = 'geladen'),
+                                                          '[]'::json))
                                       order by f.position, f.created_at, f.id)
                         from document_files f
                        where f.document_id = d.id), '[]'::json) as files,

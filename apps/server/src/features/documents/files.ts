@@ -1,4 +1,4 @@
-import type { DocumentFile } from '@dataportaal/contract'
+import type { DocumentFile, FileTable } from '@dataportaal/contract'
 
 /** A document's files as `FILES_JSON` selects them. */
 export type FileRows = Array<{
@@ -9,12 +9,18 @@ export type FileRows = Array<{
   sha256: string
   extractionStatus: NonNullable<DocumentFile['extractionStatus']>
   extractionError: string | null
+  /** The file's tables (data_tables, migration 0022), null for a file that holds none. */
+  tables: FileTable[] | null
 }>
 
 /** The files of document `d`, in their order, as one JSON array (a select expression). */
 export const FILES_JSON = `coalesce((select json_agg(json_build_object('id', f.id, 'fileName', f.file_name,
                         'mediaType', f.media_type, 'size', f.size_bytes, 'sha256', f.sha256,
-                        'extractionStatus', f.extraction_status, 'extractionError', f.extraction_error)
+                        'extractionStatus', f.extraction_status, 'extractionError', f.extraction_error,
+                        'tables', (select json_agg(json_build_object('sheet', t.sheet,
+                                     'loadStatus', t.load_status, 'rowCount', t.row_count)
+                                     order by t.sheet_index)
+                                     from data_tables t where t.file_id = f.id))
                         order by f.position, f.created_at)
                         from document_files f where f.document_id = d.id), '[]')`
 
@@ -27,11 +33,15 @@ export const presentFiles = (
   files: FileRows,
   withExtraction = false,
 ): DocumentFile[] =>
-  files.map(({ extractionStatus, extractionError, ...file }) => ({
+  files.map(({ extractionStatus, extractionError, tables, ...file }) => ({
     ...file,
     size: Number(file.size),
     url: fileDownloadPath(documentId, file.id),
     ...(withExtraction ? { extractionStatus, extractionError } : {}),
+    // Where a client can ask for the file's tables (…/table, …/rows).
+    ...(tables
+      ? { tables: tables.map((table) => ({ ...table, rowCount: Number(table.rowCount) })) }
+      : {}),
   }))
 
 /** Path of a file download, relative to the API prefix the caller used. */

@@ -5,6 +5,7 @@
 export { DOCUMENT_JOINS, documentColumns } from './columns.ts'
 export { loadCompoundSplitter, type CompoundPart, type CompoundSplitter } from './compounds.ts'
 export { pageOfDocuments, type DocumentSelection, type Page } from './document-page.ts'
+export { markEdited } from './edits.ts'
 export { formatName } from './formats.ts'
 export { fileDownloadPath } from './files.ts'
 export {

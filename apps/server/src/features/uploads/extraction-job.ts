@@ -1,10 +1,9 @@
-import { z } from 'zod'
 import type { Config } from '../../config.ts'
 import type { Db, Queryable } from '../../db/client.ts'
 import { readFileText, type ExtractionLimits } from '../../extraction/index.ts'
 import { enqueueJobs } from '../../jobs/queue.ts'
-import { OutageJobError, PermanentJobError, type JobHandler } from '../../jobs/worker.ts'
-import { isOutage } from '../../shared/outage.ts'
+import { fileJob } from '../../jobs/file-job.ts'
+import type { JobHandler } from '../../jobs/worker.ts'
 import type { FileStore } from '../../storage/file-store.ts'
 import { refreshSearchIndex } from '../documents/index.ts'
 
@@ -22,8 +21,6 @@ export const EXTRACTION_MAX_ATTEMPTS = 3
 
 /** What an admin reads when every attempt was cut off, e.g. by the server stopping. */
 export const INTERRUPTED_MESSAGE = 'Het lezen van dit bestand is steeds afgebroken.'
-
-const Payload = z.object({ fileId: z.uuid() })
 
 /** Call in the transaction that adds the files. */
 export function enqueueTextExtraction(tx: Queryable, fileIds: readonly string[]) {
@@ -48,22 +45,10 @@ export function extractTextJob(
   deps: { db: Db; store: FileStore; config?: Config },
   limits: Partial<ExtractionLimits> = deps.config?.extraction ?? {},
 ): JobHandler {
-  return async (payload, job) => {
-    const parsed = Payload.safeParse(payload)
-    if (!parsed.success) throw new PermanentJobError('payload without a fileId')
-    const { fileId } = parsed.data
-    const lastAttempt = job.attempts >= job.maxAttempts
-    try {
-      await extract(deps, limits, fileId, lastAttempt)
-    } catch (error) {
-      if (!isOutage(error)) throw error
-      // Not the last attempt after all: the file waits again instead of showing it failed.
-      if (lastAttempt) await markPending(deps.db, fileId).catch(() => undefined)
-      throw new OutageJobError('the database, disk or file store is unavailable', {
-        cause: error,
-      })
-    }
-  }
+  return fileJob(
+    (fileId, _job, lastAttempt) => extract(deps, limits, fileId, lastAttempt),
+    (fileId) => markPending(deps.db, fileId),
+  )
 }
 
 async function extract(

@@ -3,6 +3,7 @@ import type { Admin } from '../../auth/viewer.ts'
 import type { Db } from '../../db/client.ts'
 import { ConflictError, NotFoundError } from '../../shared/errors.ts'
 import { authorize } from '../documents/index.ts'
+import { reloadInterruptedTables } from '../tables/index.ts'
 import { enqueueTextExtraction } from './extraction-job.ts'
 
 const GONE = 'Dit bestand bestaat niet (meer).'
@@ -44,6 +45,8 @@ export async function rereadFile(
       [ids.fileId],
     )
     await enqueueTextExtraction(tx, [ids.fileId])
+    // A table load the same outage or fault cut short is tried again with it.
+    await reloadInterruptedTables(tx, ids.fileId)
     return {
       documentId: ids.id,
       fileId: ids.fileId,

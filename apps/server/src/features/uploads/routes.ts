@@ -111,7 +111,7 @@ export const uploadRoutes =
           tags: ['validatie'],
           summary: 'Een bestand waarvan de tekst niet gelezen kon worden opnieuw laten lezen',
           description:
-            'Voor een bestand met `extractionStatus` `failed`: het staat weer op `pending` en wordt op de achtergrond opnieuw gelezen, met nieuwe pogingen; lukt het, dan is de inhoud doorzoekbaar. Een onbekend bestand of een bestand van een verwijderd document geeft 404; een bestand dat niet mislukt is (nog bezig, al gelezen, of zonder te lezen tekst) 409.',
+            'Voor een bestand met `extractionStatus` `failed`: het staat weer op `pending` en wordt op de achtergrond opnieuw gelezen, met nieuwe pogingen; lukt het, dan is de inhoud doorzoekbaar. Een tabel in het bestand waarvan het laden door het portaal werd afgebroken, wordt ook opnieuw geladen. Een onbekend bestand of een bestand van een verwijderd document geeft 404; een bestand dat niet mislukt is (nog bezig, al gelezen, of zonder te lezen tekst) 409.',
           querystring: NoQuery,
           params: DocumentFileParams,
           response: { 200: RereadResult, 403: Problem, 404: Problem, 409: Problem, 422: Problem },

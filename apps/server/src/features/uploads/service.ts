@@ -11,7 +11,7 @@ import type { Db, Queryable } from '../../db/client.ts'
 import { ACCEPTED_MEDIA_TYPES } from '../../extraction/index.ts'
 import type { FileStore } from '../../storage/file-store.ts'
 import { removeUnreferencedFiles } from '../../storage/sweep.ts'
-import { lockEditableDocument, refreshSearchIndex } from '../documents/index.ts'
+import { lockEditableDocument, markEdited, refreshSearchIndex } from '../documents/index.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import { recordAudit } from '../audit/record.ts'
 import { checkFileCount, resolveVocabulary, type Vocabulary } from './checks.ts'
@@ -95,15 +95,13 @@ async function commitUpload(
       let id: string
       if (previous) {
         id = previous.id
-        // modified_by: whoever saved the edit may not validate it themselves (four eyes).
         await tx.query(
           `update documents set title = $2, description = $3, content_type_id = $4,
-                  source_id = $5, license = $6, woo_category = $7, status = 'openstaand',
-                  status_category = null, status_description = null, published_at = null,
-                  modified_at = now(), modified_by = $8
+                  source_id = $5, license = $6, woo_category = $7
             where id = $1`,
-          [id, ...values, viewer.id],
+          [id, ...values],
         )
+        await markEdited(tx, id, viewer.id)
       } else {
         const [row] = await tx.query<{ id: string }>(
           `insert into documents (title, description, content_type_id, source_id, license,

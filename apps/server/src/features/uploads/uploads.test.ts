@@ -121,7 +121,7 @@ describe('uploading a document', () => {
     expect(await search(EMPLOYEE, 'bladkorven')).not.toContain(id)
     const [queued] = await ctx.db.query<{ n: number }>(
       `select count(*)::int as n from jobs j join document_files f on f.id = (j.payload->>'fileId')::uuid
-        where f.document_id = $1 and j.status = 'pending'`,
+        where f.document_id = $1 and j.status = 'pending' and j.kind = 'extract-text'`,
       [id],
     )
     expect(queued?.n).toBe(2)

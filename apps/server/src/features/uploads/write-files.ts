@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/client.ts'
 import { ConflictError } from '../../shared/errors.ts'
 import type { FileStore, TempFile } from '../../storage/file-store.ts'
 import { lockStoredFiles } from '../../storage/sweep.ts'
+import { enqueueTableLoads } from '../tables/index.ts'
 import { enqueueTextExtraction } from './extraction-job.ts'
 
 export interface AcceptedFile {
@@ -52,13 +53,19 @@ export async function writeFiles(
     await store.commit(file.temp)
     moved.add(file.temp.sha256)
   }
-  const added = await tx.query<{ id: string; file_name: string; sha256: string; size: string }>(
+  const added = await tx.query<{
+    id: string
+    file_name: string
+    sha256: string
+    size: string
+    media_type: string
+  }>(
     `insert into document_files (document_id, position, file_name, media_type, size_bytes, sha256)
      select $1, coalesce((select max(position) from document_files where document_id = $1), -1) + f.n,
             f.name, f.media_type, f.size, f.sha256
        from unnest($2::text[], $3::text[], $4::bigint[], $5::text[])
             with ordinality as f(name, media_type, size, sha256, n)
-     returning id::text, file_name, sha256, size_bytes::text as size`,
+     returning id::text, file_name, sha256, size_bytes::text as size, media_type`,
     [
       documentId,
       files.map((f) => f.fileName),
@@ -70,6 +77,10 @@ export async function writeFiles(
   await enqueueTextExtraction(
     tx,
     added.map((file) => file.id),
+  )
+  await enqueueTableLoads(
+    tx,
+    added.map((file) => ({ id: file.id, mediaType: file.media_type })),
   )
   return {
     added: added.map((f) => ({

@@ -1,0 +1,10 @@
+/** The tables feature's public interface (issue 31): loading tables and the Data API. */
+export {
+  enqueueTableLoads,
+  isTabularType,
+  LOAD_TABLES_JOB,
+  loadTablesJob,
+  reloadInterruptedTables,
+  type LoadTables,
+} from './load-job.ts'
+export { tableRoutes } from './routes.ts'
