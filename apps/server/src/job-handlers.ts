@@ -6,8 +6,7 @@ import { harvestJob } from './features/harvesting/job.ts'
 import { HARVEST_JOB } from './features/harvesting/record.ts'
 import { LOAD_TABLES_JOB, loadTablesJob, type LoadTables } from './features/tables/index.ts'
 import { EXTRACT_TEXT_JOB, extractTextJob } from './features/uploads/extraction-job.ts'
-import { PermanentJobError } from './jobs/worker.ts'
-import type { TableLoadLimits } from './table-loading/protocol.ts'
+import { DEFAULT_TABLE_LIMITS, loadTables } from './table-loading/index.ts'
 import type { FileStore } from './storage/file-store.ts'
 import type { JobHandlers } from './jobs/worker.ts'
 
@@ -39,18 +38,4 @@ export function jobHandlers(deps: {
       [DELIVER_DATA_REQUEST_JOB]: deliverDataRequestJob({ db: deps.db, config, log: deps.log }),
     }),
   }
-}
-
-// Placeholders until the loader is merged: replace both by
-// `import { DEFAULT_TABLE_LIMITS, loadTables } from './table-loading/index.ts'`.
-// prettier-ignore
-const loadTables: LoadTables = () => Promise.reject(new PermanentJobError('the table loader is not built in yet')) // INTEGRATE: loadTables
-const DEFAULT_TABLE_LIMITS: TableLoadLimits = {
-  maxRows: 1_000_000,
-  maxColumns: 500,
-  timeoutMs: 300_000,
-  memoryMb: 512,
-  maxLineBytes: 1024 * 1024,
-  maxEntryBytes: 200 * 1024 * 1024,
-  chunkBytes: 16 * 1024 * 1024,
 }

@@ -1,7 +1,6 @@
 /** The tables feature's public interface (issue 31): loading tables and the Data API. */
 export {
   enqueueTableLoads,
-  isTabularType,
   LOAD_TABLES_JOB,
   loadTablesJob,
   reloadInterruptedTables,

@@ -1,4 +1,4 @@
-import { MEDIA_TYPES, type FieldType, type TableField } from '@dataportaal/contract'
+import { type FieldType, type TableField } from '@dataportaal/contract'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -15,6 +15,7 @@ import type {
   TableOutcome,
   TypeOverrides,
 } from '../../table-loading/protocol.ts'
+import { isTabular } from '../../table-loading/index.ts'
 import { copyRows, createTable, indexTable, newPhysicalName } from './physical.ts'
 
 /** Loads the tables of one file into the database (payload `{ fileId }`). */
@@ -30,18 +31,6 @@ export const LOAD_INTERRUPTED = 'Het laden van deze tabel is steeds afgebroken.'
 export const NO_TABLE = 'Dit bestand bevat geen tabel.'
 export const LOAD_FAILED = 'Het laden van deze tabel is mislukt door een fout in het portaal.'
 
-// INTEGRATE: isTabular — the loader's isTabular (table-loading/index.ts) is the source of truth.
-const TABULAR = new Set<string>([
-  MEDIA_TYPES.csv,
-  MEDIA_TYPES.tsv,
-  MEDIA_TYPES.xlsx,
-  MEDIA_TYPES.ods,
-  MEDIA_TYPES.json,
-  MEDIA_TYPES.geojson,
-])
-export const isTabularType = (mediaType: string) =>
-  TABULAR.has(mediaType.split(';')[0]?.trim().toLowerCase() ?? '')
-
 /**
  * Call in the transaction that adds the files (or asks for a reload): each tabular file gets
  * its first metadata row (`wachtend`, unless it holds a table already, which stays readable
@@ -51,7 +40,7 @@ export async function enqueueTableLoads(
   tx: Queryable,
   files: ReadonlyArray<{ id: string; mediaType: string }>,
 ): Promise<void> {
-  const ids = files.filter((file) => isTabularType(file.mediaType)).map((file) => file.id)
+  const ids = files.filter((file) => isTabular(file.mediaType)).map((file) => file.id)
   if (ids.length === 0) return
   await tx.query(
     `insert into data_tables (file_id, sheet_index) select unnest($1::uuid[]), 0
