@@ -321,6 +321,17 @@ test('a broken CSV shows its quality report to the owner, with the row numbers',
   await expect(rowNumbered('5').filter({ hasText: 'aantal' }).first()).toBeVisible()
   // The file itself stays downloadable.
   await expect(page.getByRole('link', { name: `Downloaden ${BROKEN_CSV.name}` })).toBeVisible()
+
+  // Deleted again: the upload journey counts the employee's documents awaiting validation.
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: `Verwijderen Tellingen met fouten ${stamp}` })
+    .click()
+  await page
+    .getByRole('dialog', { name: 'Document verwijderen?' })
+    .getByRole('button', { name: 'Ja, verwijderen' })
+    .click()
+  await expect(page).toHaveURL((url) => url.searchParams.get('deleteSuccess') === 'true')
 })
 
 test('the table view passes axe in normal colours and in contrast mode', async ({ page }) => {
