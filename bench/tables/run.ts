@@ -139,11 +139,11 @@ async function main() {
     if (!uploaded.ok) throw new Error(`upload: HTTP ${uploaded.status} ${await uploaded.text()}`)
     const { contentUID } = UploadResult.parse(await uploaded.json())
     const uploadSeconds = (performance.now() - started) / 1000
+    // The specification's approve is a GET (section 7).
     const approved = await fetch(
       `${server.baseUrl}${API_PREFIX.authenticated}${apiPaths.approve(contentUID)}`,
       {
-        method: 'POST',
-        headers: { authorization: `Bearer ${admin.idToken}` },
+          headers: { authorization: `Bearer ${admin.idToken}` },
       },
     )
     if (!approved.ok) throw new Error(`approve: HTTP ${approved.status} ${await approved.text()}`)
