@@ -5,7 +5,8 @@ export type PgliteCall =
   | { op: 'query'; sql: string; params: unknown[] | undefined; tx: number | null }
   | { op: 'exec'; sql: string; tx: number | null }
   /** COPY `target` from the file at `filePath` (COPY text format); replies [{ count }]. */
-  | { op: 'copy'; target: string; filePath: string; tx: number | null }
+  /** `with` is '' or COPY's options clause (` with (freeze)`), built by the client. */
+  | { op: 'copy'; target: string; filePath: string; tx: number | null; with: string }
   /** Starts transaction `tx`; its statements name it. */
   | { op: 'begin'; tx: number }
   /** Ends transaction `tx`: commits it, or rolls it back. */

@@ -65,7 +65,7 @@ export async function servePglite(): Promise<void> {
         // PGlite reads COPY's input from a Blob it mounts as /dev/blob.
         const blob = await openAsBlob(request.filePath)
         const result = await target(request.tx).query(
-          `copy ${request.target} from '/dev/blob'`,
+          `copy ${request.target} from '/dev/blob'${request.with}`,
           [],
           { blob },
         )
