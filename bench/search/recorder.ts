@@ -1,6 +1,6 @@
 /** Recording every statement the app runs while serving one marked request. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Db, Queryable, Row } from '../../apps/server/src/db/client.ts'
+import type { Db, Row, Transaction } from '../../apps/server/src/db/client.ts'
 import { RECORD_HEADER } from './client.ts'
 
 export interface Statement {
@@ -40,8 +40,10 @@ export class Recorder {
     }
   }
 
-  private queryable(target: Queryable): Queryable {
+  /** Records queries and statements; COPY (table loads) passes through unrecorded. */
+  private queryable(target: Transaction): Transaction {
     return {
+      copyFrom: (table, filePath, options) => target.copyFrom(table, filePath, options),
       query: <T extends Row = Row>(sql: string, params?: readonly unknown[]) => {
         if (!this.current) return target.query<T>(sql, params)
         const statement = { sql, params: params ? [...params] : [], exec: false, ms: NaN }

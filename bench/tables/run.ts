@@ -145,7 +145,7 @@ async function main() {
     const approved = await fetch(
       `${server.baseUrl}${API_PREFIX.authenticated}${apiPaths.approve(contentUID)}`,
       {
-          headers: { authorization: `Bearer ${admin.idToken}` },
+        headers: { authorization: `Bearer ${admin.idToken}` },
       },
     )
     if (!approved.ok) throw new Error(`approve: HTTP ${approved.status} ${await approved.text()}`)
