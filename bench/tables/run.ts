@@ -211,7 +211,8 @@ async function main() {
     const textTimes = await timed(text, pageCheck)
 
     started = performance.now()
-    let exportPeak = 0
+    const exportBefore = server.pid ? (readProcMemory(server.pid)?.rss ?? 0) : 0
+    let exportPeak = exportBefore
     const sampler = setInterval(() => {
       if (server.pid) exportPeak = Math.max(exportPeak, readProcMemory(server.pid)?.rss ?? 0)
     }, 250)
@@ -238,7 +239,7 @@ async function main() {
     console.log(`rows, range filter + sort:    p50 ${p50(rangeTimes)} p95 ${p95(rangeTimes)}`)
     console.log(`rows, q over text:            p50 ${p50(textTimes)} p95 ${p95(textTimes)}`)
     console.log(
-      `CSV export: ${lines.toLocaleString('en')} lines, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${exportSeconds.toFixed(1)} s; server RSS peak ${exportPeak.toFixed(0)} MB`,
+      `CSV export: ${lines.toLocaleString('en')} lines, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${exportSeconds.toFixed(1)} s; server RSS ${exportBefore.toFixed(0)} MB before, peak ${exportPeak.toFixed(0)} MB`,
     )
     const { errorCount, errors } = server.log()
     if (errorCount > 0) console.log(`server errors: ${errorCount}\n${errors.join('\n')}`)
