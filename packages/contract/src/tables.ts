@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { multiLineText, singleLineText } from './text.ts'
 
 /**
  * Tables you can query (the Data API): every file that holds a table (CSV, TSV, each sheet of
@@ -166,7 +167,7 @@ export const FileTable = z
 export type FileTable = z.infer<typeof FileTable>
 
 export const TableQuery = z.strictObject({
-  sheet: z.string().max(200).optional(),
+  sheet: singleLineText().max(200).optional(),
 })
 
 export const FILTER_OPERATORS = ['eq', 'ne', 'gte', 'lte', 'contains', 'empty', 'notempty'] as const
@@ -177,10 +178,10 @@ export type FilterOperator = (typeof FILTER_OPERATORS)[number]
  * route reads them from the query string itself, as their keys name columns.
  */
 export const RowsQuery = z.looseObject({
-  sheet: z.string().max(200).optional(),
-  q: z.string().max(TABLE_LIMITS.qMax).optional(),
-  sort: z.string().max(2_000).optional().describe('`col` or `-col`, comma-separated'),
-  fields: z.string().max(20_000).optional().describe('Columns to return, comma-separated'),
+  sheet: singleLineText().max(200).optional(),
+  q: singleLineText().max(TABLE_LIMITS.qMax).optional(),
+  sort: singleLineText().max(2_000).optional().describe('`col` or `-col`, comma-separated'),
+  fields: singleLineText().max(20_000).optional().describe('Columns to return, comma-separated'),
   limit: z.coerce.number().int().min(1).max(TABLE_LIMITS.pageMax).default(TABLE_LIMITS.pageDefault),
   offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
   format: z.enum(['json', 'csv']).default('json'),
@@ -201,14 +202,14 @@ export type RowsPage = z.infer<typeof RowsPage>
 /** PUT /api/documents/{id}/files/{fileId}/table/dictionary: the owner's words per column. */
 export const DictionaryEdit = z
   .strictObject({
-    sheet: z.string().max(200).nullable().default(null),
+    sheet: singleLineText().max(200).nullable().default(null),
     fields: z
       .array(
         z.strictObject({
-          name: z.string().min(1).max(1_000),
-          title: z.string().trim().max(TABLE_LIMITS.fieldTitleMax).optional(),
-          description: z.string().trim().max(TABLE_LIMITS.fieldDescriptionMax).optional(),
-          unit: z.string().trim().max(TABLE_LIMITS.fieldUnitMax).optional(),
+          name: singleLineText().min(1).max(1_000),
+          title: singleLineText().trim().max(TABLE_LIMITS.fieldTitleMax).optional(),
+          description: multiLineText().trim().max(TABLE_LIMITS.fieldDescriptionMax).optional(),
+          unit: singleLineText().trim().max(TABLE_LIMITS.fieldUnitMax).optional(),
           type: FieldType.optional().describe('A corrected type; the table is loaded again'),
         }),
       )

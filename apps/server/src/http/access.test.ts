@@ -11,6 +11,7 @@ import {
   type TestIdentity,
 } from '../../test/app.ts'
 import { createDocument } from '../../test/factories.ts'
+import { enqueueTableLoads } from '../features/tables/index.ts'
 import { enforceAccess, type Access, type RouteAccess } from './access.ts'
 
 /**
@@ -110,6 +111,40 @@ const TABLE: Record<string, Case[]> = {
       path: () => apiPaths.documentFile(doc.approved, doc.file),
       pubapi: ALL_OK,
       api: SIGNED_IN,
+    },
+  ],
+  // The Data API: the table of a published file, not loaded here (no jobs run), so its schema
+  // and rows answer 409 to whoever may see the document.
+  'GET /documents/:id/files/:fileId/table': [
+    {
+      name: "a file's table",
+      path: () => apiPaths.fileTable(doc.approved, doc.file),
+      pubapi: ALL_OK,
+      api: SIGNED_IN,
+    },
+  ],
+  'GET /documents/:id/files/:fileId/table/schema': [
+    {
+      name: "a table's schema before it is loaded",
+      path: () => apiPaths.fileTableSchema(doc.approved, doc.file),
+      pubapi: [409, 409, 409],
+      api: [401, 409, 409],
+    },
+  ],
+  'GET /documents/:id/files/:fileId/rows': [
+    {
+      name: "a table's rows before it is loaded",
+      path: () => apiPaths.fileRows(doc.approved, doc.file),
+      pubapi: [409, 409, 409],
+      api: [401, 409, 409],
+    },
+  ],
+  // Without a body: refused before the owner is looked at.
+  'PUT /documents/:id/files/:fileId/table/dictionary': [
+    {
+      name: "edit a table's dictionary",
+      path: () => apiPaths.fileTableDictionary(doc.approved, doc.file),
+      api: [401, 422, 422],
     },
   ],
   // A file that did not fail is not read again: nothing is queued.
@@ -395,6 +430,8 @@ beforeAll(async () => {
     [doc.approved],
   )
   doc.file = file!.id
+  // Queued for loading as an upload queues it; no job runs here, so it stays 'wachtend'.
+  await enqueueTableLoads(ctx.db, [{ id: doc.file, mediaType: 'text/csv' }])
 })
 afterAll(() => ctx.close())
 

@@ -13,9 +13,11 @@ export const DEFAULT_TABLE_LIMITS: TableLoadLimits = {
   maxRows: TABLE_LIMITS.maxRows,
   maxColumns: TABLE_LIMITS.maxColumns,
   timeoutMs: 10 * 60_000,
-  memoryMb: 512,
+  // The extraction's caps: the two kinds of job take turns on a node, so a node's growth is
+  // bounded by one thread's heap (a million-row CSV streams well within it).
+  memoryMb: 256,
   maxLineBytes: 8 * MB,
-  maxEntryBytes: 512 * MB,
+  maxEntryBytes: 100 * MB,
   chunkBytes: 16 * MB,
 }
 

@@ -5,9 +5,9 @@ import { TableFailure } from './source.ts'
 
 /**
  * JSON and GeoJSON are read whole (JSON.parse), so their size is capped: the parsed objects
- * take several times the file's bytes, and the worker's heap is 512 MB.
+ * take several times the file's bytes, and the worker's heap is 256 MB.
  */
-export const JSON_MAX_BYTES = 100 * 1024 * 1024
+export const JSON_MAX_BYTES = 25 * 1024 * 1024
 
 export const NOT_A_TABLE =
   'Het bestand bevat geen tabel: verwacht wordt een lijst (array) van objecten met dezelfde velden.'

@@ -23,6 +23,14 @@ export const SQL_TYPES: Record<FieldType, string> = {
 /** Columns past this many get no index of their own: each costs load time and disk. */
 export const INDEXED_COLUMNS_MAX = 50
 
+/**
+ * On PGlite an index build is one statement that holds the database, searches included, for
+ * its length: up to this many rows it takes a fraction of a second, beyond it seconds. Larger
+ * tables on PGlite are read without column indexes (slower filters, never a stalled search);
+ * PostgreSQL builds them beside the readers, always.
+ */
+export const PGLITE_INDEXED_ROWS_MAX = 100_000
+
 export const newPhysicalName = () => `t_${randomBytes(16).toString('hex')}`
 
 /** The physical column of the field at `index` (0-based). */
@@ -61,15 +69,14 @@ export async function copyRows(
   physical: string,
   fieldCount: number,
   dataFiles: readonly string[],
+  options: { freeze: boolean },
 ): Promise<number> {
   const columns = ['_row', ...Array.from({ length: fieldCount }, (_, i) => columnOf(i))]
   let rows = 0
   for (const file of dataFiles) {
-    // Frozen: the table is new in this transaction, and its pages all-visible let an exact
+    // Frozen when the table is new in this transaction: its pages all-visible let an exact
     // count of a filter be read from the column's index alone (PostgreSQL 14 and later).
-    rows += await tx.copyFrom(`${qualified(physical)} (${columns.join(', ')})`, file, {
-      freeze: true,
-    })
+    rows += await tx.copyFrom(`${qualified(physical)} (${columns.join(', ')})`, file, options)
   }
   return rows
 }
@@ -84,9 +91,16 @@ export async function indexTable(
   physical: string,
   fields: readonly Pick<TableField, 'type'>[],
   engine: 'pglite' | 'postgres',
+  rows: number,
 ): Promise<void> {
   const table = qualified(physical)
-  const statements = [`alter table ${table} add primary key (_row)`]
+  const primaryKey = `alter table ${table} add primary key (_row)`
+  if (engine === 'pglite' && rows > PGLITE_INDEXED_ROWS_MAX) {
+    await tx.exec(primaryKey)
+    await tx.exec(`analyze ${table}`)
+    return
+  }
+  const statements = [primaryKey]
   // Index builds sort: on PostgreSQL 256 MB instead of the default 64 halves the build of a
   // million rows (23 to 12 s). Not on PGlite: its memory is the server's, and a WebAssembly
   // heap never shrinks again.

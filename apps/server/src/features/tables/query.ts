@@ -1,5 +1,7 @@
 import {
   FILTER_OPERATORS,
+  SINGLE_LINE_TEXT,
+  TEXT_MESSAGES,
   TABLE_LIMITS,
   type FieldType,
   type FilterOperator,
@@ -164,6 +166,11 @@ export function selectRows(
       errors.push(
         fieldError(key, `Een waarde heeft hoogstens ${TABLE_LIMITS.filterValueMax} tekens.`),
       )
+      continue
+    }
+    // The text rule of every other input: no NUL or other control character reaches SQL.
+    if (!SINGLE_LINE_TEXT.test(text)) {
+      errors.push(fieldError(key, TEXT_MESSAGES.singleLine))
       continue
     }
     if ((op === 'gte' || op === 'lte') && !ORDERED.has(column.type)) {

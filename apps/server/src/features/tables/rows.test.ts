@@ -301,6 +301,10 @@ describe('what does not fit answers 422, naming the parameter', () => {
     ['filter[Gemeente]=gte:A', 'querystring.filter[Gemeente]'],
     ['filter[Bedrag]=contains:1', 'querystring.filter[Bedrag]'],
     ['filter[Actief]=eq:misschien', 'querystring.filter[Actief]'],
+    // The text rule: a NUL byte or another control character never reaches PostgreSQL.
+    ['filter[Gemeente]=eq:a%00b', 'querystring.filter[Gemeente]'],
+    ['filter[Gemeente]=contains:%07', 'querystring.filter[Gemeente]'],
+    ['q=a%00b', 'querystring.q'],
     ['sort=-Onbekend', 'querystring.sort'],
     ['fields=Gemeente,Niets', 'querystring.fields'],
     ['sheet=Blad1', 'querystring.sheet'],
