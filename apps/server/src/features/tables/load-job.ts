@@ -249,7 +249,7 @@ async function buildTable(tx: Transaction, table: LoadedTable, engine: Db['kind'
  * PGlite answers one statement at a time for the whole process, and an open transaction
  * holds it for its whole length: a table built in one transaction would keep every search
  * and page waiting for the build (seconds for 400,000 rows, a minute for a million). So on
- * PGlite each statement runs on its own (COPY in chunks of 1 MB: CHUNK_BYTES_PGLITE; no column indexes past PGLITE_INDEXED_ROWS_MAX rows) and
+ * PGlite each statement runs on its own (COPY in chunks of 256 kB: CHUNK_BYTES_PGLITE; no column indexes past PGLITE_INDEXED_ROWS_MAX rows) and
  * others take their turn in between; only the swap is a transaction. Until the swap no row
  * refers to the new tables: what a failure leaves is dropped here, and what a dying process
  * leaves is dropped before the next build (one process owns a PGlite database, and it
@@ -294,7 +294,7 @@ export async function dropUnreferencedTables(db: Queryable): Promise<number> {
 }
 
 /** COPY files on PGlite: each is one statement that holds the database while it runs. */
-export const CHUNK_BYTES_PGLITE = 1024 * 1024
+export const CHUNK_BYTES_PGLITE = 256 * 1024
 
 const limitsFor = (deps: LoadJobDeps): TableLoadLimits =>
   deps.db.kind === 'pglite'
