@@ -15,28 +15,34 @@ const LF = 0x0a
 
 export const NOT_TEXT = 'Het bestand is geen tekst (het bevat binaire tekens) en dus geen tabel.'
 
-/** Per candidate, how often it occurs outside quotes on each of the first lines. */
+/**
+ * Per candidate, how often it occurs outside quotes in each of the first records. A record
+ * ends at a line break outside quotes: a quoted cell may hold line breaks and separators.
+ */
 export function detectSeparator(text: string): string {
-  const lines = text
-    .split('\n')
-    .slice(0, SNIFF_LINES)
-    .filter((line) => line.trim() !== '')
-  // The last line may be cut off by the sniff window.
-  if (lines.length > 2) lines.pop()
   let best: { separator: string; score: number } = { separator: ',', score: 0 }
   for (const separator of SEPARATORS) {
-    const counts = lines.map((line) => {
-      let count = 0
-      let quoted = false
-      for (const char of line) {
-        if (char === '"') quoted = !quoted
-        else if (char === separator && !quoted) count++
-      }
-      return count
-    })
+    const counts: number[] = []
+    let count = 0
+    let quoted = false
+    let blank = true
+    for (const char of text) {
+      if (counts.length >= SNIFF_LINES) break
+      if (char === '"') quoted = !quoted
+      else if (char === '\n' && !quoted) {
+        if (!blank) counts.push(count)
+        count = 0
+        blank = true
+        continue
+      } else if (char === separator && !quoted) count++
+      if (char.trim() !== '') blank = false
+    }
+    // What follows the last line break may be cut off by the sniff window: left out, unless
+    // it is all there is.
+    if (counts.length === 0 && !blank) counts.push(count)
     const frequency = new Map<number, number>()
-    for (const count of counts) if (count > 0) frequency.set(count, (frequency.get(count) ?? 0) + 1)
-    // Lines that agree on one non-zero count: a title line above the header does not.
+    for (const n of counts) if (n > 0) frequency.set(n, (frequency.get(n) ?? 0) + 1)
+    // Records that agree on one non-zero count: a title line above the header does not.
     const score = Math.max(0, ...frequency.values())
     if (score > best.score) best = { separator, score }
   }

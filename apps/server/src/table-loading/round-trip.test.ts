@@ -40,6 +40,18 @@ it('keeps every cell of a quoted CSV exactly', async () => {
         expect(read).toEqual(rows)
       },
     ),
-    { numRuns: 40 },
+    {
+      numRuns: 40,
+      // Once found by a run: `;` inside quoted cells, one cell with a line break, `,` between.
+      examples: [
+        [
+          ',',
+          [
+            ['x\n;', 'x;', 'x;'],
+            ['xx', 'x;', 'x;'],
+          ],
+        ],
+      ],
+    },
   )
 })
