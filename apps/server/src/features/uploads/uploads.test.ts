@@ -283,7 +283,9 @@ describe('the Woo information category and the licence of an upload', () => {
 
 describe('refused uploads leave nothing behind', () => {
   const expectNothingNew = async (before: { files: string[]; documents: number; jobs: number }) => {
-    expect(await filesInStore(ctx)).toEqual(before.files)
+    // A temporary file may still be on its way out when the answer comes (a part the client
+    // sent after the refusal); left for good, it fails here after a few seconds.
+    await expect.poll(() => filesInStore(ctx), { timeout: 3_000 }).toEqual(before.files)
     expect(await count(ctx, 'documents')).toBe(before.documents)
     expect(await count(ctx, 'jobs')).toBe(before.jobs)
   }
