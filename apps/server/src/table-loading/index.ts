@@ -22,7 +22,7 @@ export const DEFAULT_TABLE_LIMITS: TableLoadLimits = {
 }
 
 /** Whether files of this media type hold a table: CSV, TSV, XLSX, ODS, JSON, GeoJSON. */
-export const isTabular = (mediaType: string): boolean => isTabularType(mediaType)
+export const isTabular = isTabularType
 
 function duration(ms: number): string {
   if (ms >= 120_000) return `${Math.round(ms / 60_000)} minuten`
