@@ -39,9 +39,9 @@ test('an admin sees the statistics of what was just searched and opened, per per
     await waitForScreen(page)
   }
   await openFirstSearchResult(page, 'fietsen')
+  await waitForScreen(page)
   const opened = (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? ''
   expect(opened).not.toBe('')
-  await waitForScreen(page)
   for (let i = 1; i < ACTIVITY_REPEATS; i++) {
     await page.reload()
     await waitForScreen(page)

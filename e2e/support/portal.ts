@@ -32,6 +32,9 @@ export async function openFirstSearchResult(page: Page, query: string) {
   await expect(link, `a result link to ${ROUTES.documentPrefix}… on /zoeken`).toBeVisible()
   await link.click()
   await expect(page).toHaveURL((url) => url.pathname.startsWith(ROUTES.documentPrefix))
+  // The address changes before the document page replaces the results: until it has, the
+  // heading on screen is still the search's.
+  await expect(page.getByRole('heading', { level: 1, name: /^Zoekresultaten/ })).toHaveCount(0)
 }
 
 /** Waits until the screen has its heading, nothing says it is loading and the network is quiet. */
