@@ -27,8 +27,22 @@ export interface Detection {
 
 export type ChecksumKind = keyof Detection['misses']
 
+/**
+ * The matches of a global pattern, without the copy of the pattern `matchAll` makes on every
+ * call (which costs more than the search in a short cell). Not reentrant: the pattern's
+ * lastIndex is its state, and each detector's loop runs to its end before the next starts.
+ */
+function* matches(pattern: RegExp, text: string): Generator<RegExpExecArray> {
+  pattern.lastIndex = 0
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) yield match
+}
+
 const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9'
 const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}_]/u.test(c)
+// The patterns' own boundaries are ASCII (`\w`), which is many times faster than Unicode
+// classes; a letter such as `é` right before or after a candidate is checked here.
+const glued = (text: string, start: number, end: number) =>
+  isWordChar(text[start - 1]) || isWordChar(text[end])
 
 /** A number glued to what precedes it: a decimal, a code (`ID-`, `2020/`), a longer number. */
 function joinedBefore(text: string, start: number, spaced: boolean): boolean {
@@ -55,14 +69,14 @@ const NOT_A_PERSON_BEFORE =
 
 // `1234.56.782` is how the BSN is printed on documents; groups of three by space or dash as
 // people type it. Groups of three by dots are left out: that is how amounts are written.
-const BSN =
-  /(?<![\p{L}\p{N}_])(?:\d{4}\.\d{2}\.\d{3}|\d{3}([ -])\d{3}\1\d{3}|\d{9})(?![\p{L}\p{N}_])/gu
+const BSN = /(?<!\w)(?:\d{4}\.\d{2}\.\d{3}|\d{3}([ -])\d{3}\1\d{3}|\d{9})(?!\w)/g
 
 function findBsn(text: string, hits: Hit[], misses: Detection['misses']) {
-  for (const match of text.matchAll(BSN)) {
+  for (const match of matches(BSN, text)) {
     const start = match.index
     const end = start + match[0].length
     const spaced = match[1] !== undefined
+    if (glued(text, start, end)) continue
     if (joinedBefore(text, start, spaced) || joinedAfter(text, end, spaced)) continue
     const before = text.slice(Math.max(0, start - 30), start)
     if (CURRENCY_BEFORE.test(before) || NOT_A_PERSON_BEFORE.test(before)) continue
@@ -74,7 +88,7 @@ function findBsn(text: string, hits: Hit[], misses: Detection['misses']) {
 
 // 16 digits in groups of four (or 13 to 19), Amex and Diners in 4-6-5 and 4-6-4, or unbroken.
 const CARD =
-  /(?<![\p{L}\p{N}_])(?:\d{4}([ -])\d{4}(?:\1\d{4}){1,3}(?:\1\d{1,3})?|\d{4}([ -])\d{6}\2\d{4,5}|\d{13,19})(?![\p{L}\p{N}_])/gu
+  /(?<!\w)(?:\d{4}([ -])\d{4}(?:\1\d{4}){1,3}(?:\1\d{1,3})?|\d{4}([ -])\d{6}\2\d{4,5}|\d{13,19})(?!\w)/g
 
 /** Whether the issuer prefix and length are those of a card scheme (Visa, Mastercard, …). */
 export function isCardNumberShape(digits: string): boolean {
@@ -102,10 +116,11 @@ export function isCardNumberShape(digits: string): boolean {
 }
 
 function findCards(text: string, hits: Hit[], misses: Detection['misses']) {
-  for (const match of text.matchAll(CARD)) {
+  for (const match of matches(CARD, text)) {
     const start = match.index
     const end = start + match[0].length
     const spaced = match[1] !== undefined || match[2] !== undefined
+    if (glued(text, start, end)) continue
     if (joinedBefore(text, start, spaced) || joinedAfter(text, end, spaced)) continue
     const digits = match[0].replace(/\D/g, '')
     if (digits.length < 13 || digits.length > 19 || !isCardNumberShape(digits)) continue
@@ -114,7 +129,7 @@ function findCards(text: string, hits: Hit[], misses: Detection['misses']) {
   }
 }
 
-const IBAN_START = /(?<![\p{L}\p{N}_])([A-Z]{2})\d{2}(?=[ ]?[A-Z0-9])/gu
+const IBAN_START = /(?<!\w)([A-Z]{2})\d{2}(?=[ ]?[A-Z0-9])/g
 const IBAN_CHAR = /[A-Z0-9]/
 
 /** An IBAN of its country's length, unbroken or in groups of four, from `start`; its end or -1. */
@@ -137,9 +152,9 @@ function readIban(text: string, start: number, length: number): number {
 }
 
 function findIbans(text: string, hits: Hit[]) {
-  for (const match of text.matchAll(IBAN_START)) {
+  for (const match of matches(IBAN_START, text)) {
     const length = IBAN_LENGTHS[match[1] ?? '']
-    if (length === undefined) continue
+    if (length === undefined || isWordChar(text[match.index - 1])) continue
     const end = readIban(text, match.index, length)
     if (end < 0) continue
     if (passesMod97(text.slice(match.index, end).replaceAll(' ', ''))) {
@@ -168,7 +183,7 @@ function findEmails(text: string, hits: Hit[]) {
 }
 
 // A candidate starts with +31, 0031, (0 or 0, not glued to a word or a number before it.
-const PHONE_START = /(?<![\p{L}\p{N}_+\-./,:])(?:\+31|0031|\(0|0)(?=[\d (.-])/gu
+const PHONE_START = /(?<![\w+\-./,:])(?:\+31|0031|\(0|0)(?=[\d (.-])/g
 const PHONE_SEPARATORS = [' - ', ' / ', ' ', '-', '.', '/'] as const
 const DATE_START = /^0?\d[-/. ](?:0?\d|1[0-2])[-/. ](?:19|20)\d\d(?!\d)/
 
@@ -252,6 +267,7 @@ const IBAN_GROUPS_BEFORE = /(?<![\p{L}\p{N}])[A-Z]{2}\d{2}(?: [A-Z0-9]{4})+ $/u
 function findPhones(text: string, hits: Hit[]) {
   PHONE_START.lastIndex = 0
   for (let match = PHONE_START.exec(text); match; match = PHONE_START.exec(text)) {
+    if (isWordChar(text[match.index - 1])) continue
     const end = readPhone(text, match.index)
     if (end < 0) continue
     if (IBAN_GROUPS_BEFORE.test(text.slice(Math.max(0, match.index - 40), match.index))) continue
@@ -261,7 +277,7 @@ function findPhones(text: string, hits: Hit[]) {
 }
 
 // PostNL never issues SA, SD and SS.
-const POSTCODE = /(?<![\p{L}\p{N}_])[1-9]\d{3} ?(?!SA|SD|SS)[A-Z]{2}(?![\p{L}\p{N}_])/gu
+const POSTCODE = /(?<!\w)[1-9]\d{3} ?(?!SA|SD|SS)[A-Z]{2}(?!\w)/g
 // A number, with an addition glued to it (`12a`, `12-B`), a capital after a space (`12 A`) or
 // a second number (`12-3`, `12/3`).
 const HOUSE_NUMBER = String.raw`\d{1,5}(?:-?[A-Za-z]{1,2}(?![\p{L}\p{N}])| [A-Z](?![\p{L}\p{N}])|[-/]\d{1,4}(?!\d))?`
@@ -275,14 +291,18 @@ const NUMBER_BEFORE = new RegExp(
 const NO_HOME = /^(?:postbus|antwoordnummer|pb)$/i
 
 function findAddresses(text: string, hits: Hit[]) {
-  for (const match of text.matchAll(POSTCODE)) {
+  for (const match of matches(POSTCODE, text)) {
     const start = match.index
     const end = start + match[0].length
+    if (glued(text, start, end)) continue
     const after = NUMBER_AFTER.exec(text.slice(end, end + 16))
     if (after) {
       hits.push({ kind: 'postcode-huisnummer', start, end: end + after[0].length })
       continue
     }
+    // A house number before it stands within the last few characters: most postcodes in a
+    // text (`postcode 1234 AB`) need no closer look.
+    if (!/\d/.test(text.slice(Math.max(0, start - 12), start))) continue
     const window = text.slice(Math.max(0, start - 40), start)
     const before = NUMBER_BEFORE.exec(window)
     if (before && !NO_HOME.test(before[1] ?? '')) {
@@ -312,8 +332,8 @@ const SIDECODES = new Set([
 // No vowels since sidecode 4 and never C, Q or Y (they read as 0 or as a vowel); plates from
 // before 1978 with vowels are left out rather than reading every `AB-12-34` as one.
 const PLATE_LETTERS = /^[BDFGHJKLMNPRSTVWXZ]+$/
-const PLATE =
-  /(?<![\p{L}\p{N}_-])([A-Z0-9]{1,3})-([A-Z0-9]{1,3})-([A-Z0-9]{1,3})(?![\p{L}\p{N}_]|-[A-Z0-9])/gu
+// Found by its middle group (a literal dash is quick to look for), then its outer groups.
+const PLATE_MIDDLE = /-([A-Z0-9]{1,3})-/g
 
 const shapeOf = (group: string) =>
   /^\d+$/.test(group)
@@ -322,14 +342,25 @@ const shapeOf = (group: string) =>
       ? 'L'.repeat(group.length)
       : null
 
+const isPlateChar = (c: string | undefined) =>
+  c !== undefined && ((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
+
 function findPlates(text: string, hits: Hit[]) {
-  for (const match of text.matchAll(PLATE)) {
-    const groups = [match[1] ?? '', match[2] ?? '', match[3] ?? '']
+  for (const match of matches(PLATE_MIDDLE, text)) {
+    const firstDash = match.index
+    const secondDash = firstDash + match[0].length - 1
+    let start = firstDash
+    while (start > 0 && firstDash - start < 4 && isPlateChar(text[start - 1])) start--
+    let end = secondDash + 1
+    while (end < text.length && end - secondDash <= 4 && isPlateChar(text[end])) end++
+    if (isWordChar(text[start - 1]) || text[start - 1] === '-' || isWordChar(text[end])) continue
+    if (text[end] === '-' && isPlateChar(text[end + 1])) continue
+    const groups = [text.slice(start, firstDash), match[1] ?? '', text.slice(secondDash + 1, end)]
     const shapes = groups.map(shapeOf)
     if (shapes.includes(null) || !SIDECODES.has(shapes.join('-'))) continue
-    const letters = groups.filter((group, i) => shapes[i]?.startsWith('L')).join('')
+    const letters = groups.filter((_, i) => shapes[i]?.startsWith('L')).join('')
     if (!PLATE_LETTERS.test(letters)) continue
-    hits.push({ kind: 'kenteken', start: match.index, end: match.index + match[0].length })
+    hits.push({ kind: 'kenteken', start, end })
   }
 }
 

@@ -4,9 +4,11 @@ import { contextOf, mask } from './masking.ts'
 import type { PersonalDataFinding } from './protocol.ts'
 
 /**
- * A place holding ten numbers of a checksum kind's shape of which fewer than half pass is a
- * place of ordinary numbers (case numbers, amounts without separators): there one in eleven
- * passes the elfproef and one in ten the Luhn check by chance, so those are no findings.
+ * A column holding ten numbers of a checksum kind's shape of which fewer than half pass is a
+ * column of ordinary numbers (case numbers, amounts without separators): there one in eleven
+ * passes the elfproef and one in ten the Luhn check by chance, so those are no findings. A
+ * column holds one kind of thing; a page does not, so free text has no such rule: a BSN among
+ * case numbers in a report is still found.
  */
 const CHANCE_MIN_CANDIDATES = 10
 const CHANCE_MAX_SHARE = 0.5
@@ -37,6 +39,9 @@ interface Entry {
  */
 export class FindingCollector {
   private readonly entries = new Map<string, Entry>()
+
+  /** `columns`: each place is a table's column, to which the rule of chance applies. */
+  constructor(private readonly columns = false) {}
 
   /**
    * The values found in `text` (a page, a cell, a title) at `place`. For a table `row` is the
@@ -101,7 +106,7 @@ export class FindingCollector {
     location: (place: string, firstRow: number, lastRow: number) => string = (place) => place,
   ): PersonalDataFinding[] {
     return [...this.entries.values()]
-      .filter((entry) => entry.count > 0 && !byChance(entry))
+      .filter((entry) => entry.count > 0 && !(this.columns && byChance(entry)))
       .map((entry) => ({
         kind: entry.kind,
         location: location(entry.place, entry.firstRow, entry.lastRow),

@@ -3,6 +3,7 @@ import type { RawRow, TableSource } from '../table-loading/source.ts'
 import { HEADER_WINDOW, headerIndex, isBlank } from '../table-loading/table-builder.ts'
 import { detect } from './detectors.ts'
 import { FindingCollector } from './findings.ts'
+import { collapseWhitespace } from './text-scan.ts'
 import type { FileScan } from './protocol.ts'
 
 /**
@@ -63,7 +64,7 @@ class SheetHeader {
  * file is not checked completely, and says so.
  */
 export async function scanTable(source: TableSource, limits: TableLoadLimits): Promise<FileScan> {
-  const collector = new FindingCollector()
+  const collector = new FindingCollector(true)
   const sheets = new Map<number, { name: string | null; header: SheetHeader }>()
   let incomplete: string | null = null
   await source.read((sheet, row) => {
@@ -83,7 +84,7 @@ export async function scanTable(source: TableSource, limits: TableLoadLimits): P
         return false
       }
       if (!mayHoldValue(raw)) continue
-      const cell = raw.replace(/\s+/g, ' ')
+      const cell = collapseWhitespace(raw)
       const detection = detect(cell)
       if (detection.hits.length === 0 && detection.misses.bsn + detection.misses.betaalkaart === 0)
         continue
