@@ -98,6 +98,28 @@ describe('scanFileForPersonalData on tables', () => {
     expect(await scanFileForPersonalData(path, MEDIA_TYPES.csv)).toEqual({ ok: true, findings: [] })
   })
 
+  it('JSON records by their fields; JSON that holds no table over its text', async () => {
+    const records = JSON.stringify([
+      { naam: 'Jan', email: 'jan@example.nl' },
+      { naam: 'Piet', email: 'piet@example.nl' },
+    ])
+    const table = await file('mensen.json', records)
+    expect(
+      findingsOf(await scanFileForPersonalData(table, MEDIA_TYPES.json)).map((f) => [
+        f.kind,
+        f.location,
+        f.count,
+      ]),
+    ).toEqual([['email', "kolom 'email', rij 1 tot 2", 2]])
+    const nested = await file('los.json', JSON.stringify({ contact: { telefoon: '06-12345678' } }))
+    expect(
+      findingsOf(await scanFileForPersonalData(nested, MEDIA_TYPES.json)).map((f) => [
+        f.kind,
+        f.location,
+      ]),
+    ).toEqual([['telefoon', 'tekst']])
+  })
+
   it('a CSV that is no table (an open quote) is checked over its text', async () => {
     const path = await file('kapot.csv', 'a;b\n"open;NL91 ABNA 0417 1643 00\n')
     const findings = findingsOf(await scanFileForPersonalData(path, MEDIA_TYPES.csv))
@@ -124,6 +146,15 @@ describe('scanFileForPersonalData on documents', () => {
         count: 1,
       },
     ])
+  })
+
+  it('reads past the 500,000 characters kept for search, to the end', async () => {
+    const path = await file(
+      'lang.docx',
+      await docxFile(['woord '.repeat(150_000), 'Rekening NL91 ABNA 0417 1643 00.']),
+    )
+    const findings = findingsOf(await scanFileForPersonalData(path, MEDIA_TYPES.docx))
+    expect(findings.map((f) => [f.kind, f.count])).toEqual([['iban', 1]])
   })
 
   it('a PDF gives its findings per page', async () => {
