@@ -1,6 +1,6 @@
 import type { ExtractionLimits } from './limits.ts'
 import { mainPart } from './office.ts'
-import { TextCollector } from './text.ts'
+import { TextCollector, type TextSink } from './text.ts'
 import { localName, readXml } from './xml.ts'
 import { ZipArchive } from './zip.ts'
 
@@ -14,9 +14,19 @@ const BREAKS = new Set(['p', 'br', 'cr', 'tab'])
  * document costs no more than its first part.
  */
 export async function extractDocx(filePath: string, limits: ExtractionLimits): Promise<string> {
+  const text = new TextCollector(limits.maxChars)
+  await readDocx(filePath, limits, text)
+  return text.toString()
+}
+
+/** Reads a Word document's text into `text`, until the end or until the sink is full. */
+export async function readDocx(
+  filePath: string,
+  limits: ExtractionLimits,
+  text: TextSink,
+): Promise<void> {
   const archive = await ZipArchive.open(filePath, limits.maxEntryBytes)
   const part = await mainPart(archive, 'word/document.xml')
-  const text = new TextCollector(limits.maxChars)
   let inText = false
   await readXml(archive.stream(part), {
     open(name) {
@@ -32,5 +42,4 @@ export async function extractDocx(filePath: string, limits: ExtractionLimits): P
     },
     done: () => text.full,
   })
-  return text.toString()
 }

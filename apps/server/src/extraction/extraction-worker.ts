@@ -1,19 +1,29 @@
 import { parentPort } from 'node:worker_threads'
+import { scanFile } from '../privacy-scan/scan-file.ts'
+import { scanTexts } from '../privacy-scan/text-scan.ts'
 import { readTables } from '../table-loading/read-tables.ts'
 import { ReadFailure } from './limits.ts'
 import { readText } from './read-text.ts'
 import type { TaskResult, WorkerReply, WorkerRequest } from './worker-protocol.ts'
 
 async function run(request: WorkerRequest): Promise<TaskResult> {
-  if (request.kind === 'tables') return { ok: true, tables: await readTables(request.request) }
-  return { ok: true, text: await readText(request.filePath, request.mediaType, request.limits) }
+  switch (request.kind) {
+    case 'tables':
+      return { ok: true, tables: await readTables(request.request) }
+    case 'privacy':
+      return { ok: true, scan: await scanFile(request.filePath, request.mediaType, request.limits) }
+    case 'privacy-texts':
+      return { ok: true, findings: scanTexts(request.texts) }
+    case 'text':
+      return { ok: true, text: await readText(request.filePath, request.mediaType, request.limits) }
+  }
 }
 
 /**
  * Runs in a worker thread (started by worker-boot.mjs, or worker-main.js in the build): reads
- * the text or the tables of one file per message. Whatever a file does here (exhaust the
- * heap, loop, throw from deep inside a parser) ends this thread at worst; the server's thread
- * is told and carries on.
+ * the text or the tables of one file per message, or checks it (or a few texts) for personal
+ * data. Whatever a file does here (exhaust the heap, loop, throw from deep inside a parser)
+ * ends this thread at worst; the server's thread is told and carries on.
  */
 export function serveExtraction(): void {
   const port = parentPort

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs'
 import { JSON_ESCAPES } from './json-scan.ts'
 import type { ExtractionLimits } from './limits.ts'
-import { TextCollector } from './text.ts'
+import { TextCollector, type TextSink } from './text.ts'
 
 // A GeoJSON file's geometry holds only coordinates and type names, nothing to search for.
 const GEO_SKIPPED_KEYS = new Set(['type', 'geometry', 'coordinates', 'bbox', 'crs'])
@@ -20,8 +20,23 @@ export async function extractJson(
   limits: ExtractionLimits,
   geo: boolean,
 ): Promise<string> {
-  const skipped = geo ? GEO_SKIPPED_KEYS : new Set<string>()
   const text = new TextCollector(limits.maxChars)
+  await readJsonText(filePath, limits, geo, text)
+  return text.toString()
+}
+
+/**
+ * Reads the string values of a JSON file into `text`, until the end or until the sink is
+ * full. A string is kept up to `limits.maxChars` characters. False when the nesting was too
+ * deep to read on.
+ */
+export async function readJsonText(
+  filePath: string,
+  limits: ExtractionLimits,
+  geo: boolean,
+  text: TextSink,
+): Promise<boolean> {
+  const skipped = geo ? GEO_SKIPPED_KEYS : new Set<string>()
   // One entry per open container: true for an object.
   const containers: boolean[] = []
   let expectKey = false
@@ -75,7 +90,7 @@ export async function extractJson(
       if (c === '"') {
         inString = true
       } else if (c === '{' || c === '[') {
-        if (containers.length >= MAX_DEPTH) return text.toString()
+        if (containers.length >= MAX_DEPTH) return false
         containers.push(c === '{')
         expectKey = c === '{'
       } else if (c === '}' || c === ']') {
@@ -89,5 +104,5 @@ export async function extractJson(
     }
     if (text.full) break
   }
-  return text.toString()
+  return true
 }

@@ -1,5 +1,5 @@
 import type { ExtractionLimits } from './limits.ts'
-import { TextCollector } from './text.ts'
+import { TextCollector, type TextSink } from './text.ts'
 import { localName, readXml } from './xml.ts'
 import { ZipArchive } from './zip.ts'
 
@@ -16,8 +16,18 @@ export async function extractOpenDocument(
   filePath: string,
   limits: ExtractionLimits,
 ): Promise<string> {
-  const archive = await ZipArchive.open(filePath, limits.maxEntryBytes)
   const text = new TextCollector(limits.maxChars)
+  await readOpenDocument(filePath, limits, text)
+  return text.toString()
+}
+
+/** Reads an OpenDocument's text into `text`, until the end or until the sink is full. */
+export async function readOpenDocument(
+  filePath: string,
+  limits: ExtractionLimits,
+  text: TextSink,
+): Promise<void> {
+  const archive = await ZipArchive.open(filePath, limits.maxEntryBytes)
   let hidden = 0
   await readXml(archive.stream('content.xml'), {
     open(name) {
@@ -33,5 +43,4 @@ export async function extractOpenDocument(
     },
     done: () => text.full,
   })
-  return text.toString()
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { ReadFailure, type ExtractionLimits } from './limits.ts'
-import { TextCollector } from './text.ts'
+import { TextCollector, type TextSink } from './text.ts'
 
 // pdf.js looks for the metrics of the 14 standard PDF fonts in this folder; without it every
 // PDF that uses Helvetica or Times logs a warning (the text itself is found either way).
@@ -21,6 +21,20 @@ interface PdfTextItem {
  * released before the next is read.
  */
 export async function extractPdf(filePath: string, limits: ExtractionLimits): Promise<string> {
+  const text = new TextCollector(limits.maxChars)
+  await readPdf(filePath, limits, text)
+  return text.toString()
+}
+
+/**
+ * Reads a PDF's text into `text`, page by page, until the page cap or until the sink is
+ * full: how many pages were read of how many the PDF has.
+ */
+export async function readPdf(
+  filePath: string,
+  limits: ExtractionLimits,
+  text: TextSink,
+): Promise<{ read: number; total: number }> {
   // Loaded on first use: pdf.js is large and only PDFs need it.
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
   const task = pdfjs.getDocument({
@@ -31,7 +45,8 @@ export async function extractPdf(filePath: string, limits: ExtractionLimits): Pr
     standardFontDataUrl: STANDARD_FONT_DATA_URL,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
   })
-  const text = new TextCollector(limits.maxChars)
+  let read = 0
+  let total = 0
   try {
     const doc = await task.promise.catch((error: unknown) => {
       if (error instanceof Error && error.name === 'PasswordException') {
@@ -39,8 +54,10 @@ export async function extractPdf(filePath: string, limits: ExtractionLimits): Pr
       }
       throw error
     })
+    total = doc.numPages
     const pages = Math.min(doc.numPages, limits.maxPdfPages)
     for (let n = 1; n <= pages && !text.full; n++) {
+      text.page?.(n)
       const page = await doc.getPage(n)
       const content = await page.getTextContent()
       let end: { x: number; y: number } | null = null
@@ -55,9 +72,10 @@ export async function extractPdf(filePath: string, limits: ExtractionLimits): Pr
       }
       text.add(' ')
       page.cleanup()
+      read = n
     }
   } finally {
     await task.destroy()
   }
-  return text.toString()
+  return { read, total }
 }

@@ -18,10 +18,20 @@ export function normalizeText(text: string, maxChars = MAX_EXTRACTED_CHARS): str
 }
 
 /**
+ * Where a reader puts the text it reads, piece by piece. `full` tells it to stop early; `page`
+ * that a new page starts (PDF), for those who want to know where the text stood.
+ */
+export interface TextSink {
+  add(text: string): void
+  readonly full: boolean
+  page?(pageNumber: number): void
+}
+
+/**
  * Gathers text pieces and reports when enough has been collected, so extractors can stop
  * reading a huge file early. It keeps twice the cap because collapsing whitespace shrinks text.
  */
-export class TextCollector {
+export class TextCollector implements TextSink {
   private readonly parts: string[] = []
   private length = 0
   private readonly limit: number

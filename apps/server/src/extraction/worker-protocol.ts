@@ -1,13 +1,17 @@
+import type { FileScan, PersonalDataFinding, TextToScan } from '../privacy-scan/protocol.ts'
 import type { LoadRequest, TableOutcome } from '../table-loading/protocol.ts'
 import type { ExtractionFailure, ExtractionLimits } from './limits.ts'
 
 /**
- * What the server's thread asks a reader worker: the text of a file (extraction for search)
- * or its tables (the table loader). One thread machinery serves both.
+ * What the server's thread asks a reader worker: the text of a file (extraction for search),
+ * its tables (the table loader), or its personal data (the check before publication, of a
+ * file or of a document's title and description). One thread machinery serves all.
  */
 export type WorkerTask =
   | { kind: 'text'; filePath: string; mediaType: string; limits: ExtractionLimits }
   | { kind: 'tables'; request: LoadRequest }
+  | { kind: 'privacy'; filePath: string; mediaType: string; limits: ExtractionLimits }
+  | { kind: 'privacy-texts'; texts: TextToScan[] }
 
 export type WorkerRequest = WorkerTask & { id: number }
 
@@ -15,6 +19,8 @@ export type WorkerRequest = WorkerTask & { id: number }
 export type TaskResult =
   | { ok: true; text: string }
   | { ok: true; tables: TableOutcome[] }
+  | { ok: true; scan: FileScan }
+  | { ok: true; findings: PersonalDataFinding[] }
   | { ok: false; reason: ExtractionFailure; detail: string }
 
 /** What the worker answers: once `ready` after loading, then one reply per request. */

@@ -24,6 +24,20 @@ const SOURCES: Record<string, (path: string, limits: TableLoadLimits) => Promise
 
 export const isTabularType = (mediaType: string) => essence(mediaType) in SOURCES
 
+/**
+ * The reader of a table file's rows (the loader's, the personal-data check's). Throws
+ * TableFailure for a file that is no table, ReadFailure for a workbook that cannot be opened.
+ */
+export function openTableSource(
+  filePath: string,
+  mediaType: string,
+  limits: TableLoadLimits,
+): Promise<TableSource> {
+  const open = SOURCES[essence(mediaType)]
+  if (!open) throw new Error(`no table reader for ${mediaType}`)
+  return open(filePath, limits)
+}
+
 /** Why a workbook's container could not be read, in Dutch. */
 function containerReason(failure: ReadFailure, limits: TableLoadLimits): string {
   switch (failure.reason) {
@@ -42,13 +56,11 @@ function containerReason(failure: ReadFailure, limits: TableLoadLimits): string 
  * as one, is one FailedTable; what goes wrong outside the file throws.
  */
 export async function readTables(request: LoadRequest): Promise<TableOutcome[]> {
-  const open = SOURCES[essence(request.mediaType)]
-  if (!open) throw new Error(`no table reader for ${request.mediaType}`)
   const failed = (reason: string): TableOutcome[] => [
     { ok: false, sheet: null, reason, report: emptyReport() },
   ]
   try {
-    const source = await open(request.filePath, request.limits)
+    const source = await openTableSource(request.filePath, request.mediaType, request.limits)
     const outcomes = await buildTables(
       source,
       request.limits,

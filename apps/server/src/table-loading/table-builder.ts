@@ -17,7 +17,7 @@ import {
 } from './values.ts'
 
 // Non-blank rows looked at to find the header below title lines.
-const HEADER_WINDOW = 10
+export const HEADER_WINDOW = 10
 // Longer column names are cut (the dictionary accepts names up to 1,000 characters).
 const MAX_NAME = 1_000
 
@@ -32,7 +32,7 @@ const TYPE_WORDS: Record<FieldType, string> = {
 }
 
 // A row whose only cells lie past the kept columns is not blank: those are extra cells.
-const isBlank = (row: RawRow) =>
+export const isBlank = (row: RawRow) =>
   (row.width ?? 0) <= row.cells.length && row.cells.every((cell) => cell.trim() === '')
 const filled = (row: RawRow) => row.cells.reduce((n, cell) => (cell.trim() === '' ? n : n + 1), 0)
 
@@ -75,6 +75,22 @@ function fixLabels(labels: readonly string[], rowNumber: number, report: ReportC
     }
   })
   return names
+}
+
+/**
+ * Which of a table's first non-blank rows (at most HEADER_WINDOW) is its header: the first
+ * that fills at least half as many cells as the fullest, so a title line above it is not.
+ */
+export function headerIndex(candidates: readonly RawRow[], headerFirst: boolean): number {
+  if (headerFirst) return 0
+  const most = Math.max(...candidates.map(filled))
+  return Math.max(
+    0,
+    candidates.findIndex((row) => {
+      const n = filled(row)
+      return n * 2 >= most && (n > 1 || most <= 1)
+    }),
+  )
 }
 
 /** Pass 1 over one table: finds the header, checks the width, counts what the values fit. */
@@ -124,16 +140,7 @@ export class TableScan {
     const candidates = this.candidates ?? []
     this.candidates = null
     // A title line (one cell above a header of several) is not the header.
-    const most = Math.max(...candidates.map(filled))
-    const index = this.source.headerFirst
-      ? 0
-      : Math.max(
-          0,
-          candidates.findIndex((row) => {
-            const n = filled(row)
-            return n * 2 >= most && (n > 1 || most <= 1)
-          }),
-        )
+    const index = headerIndex(candidates, this.source.headerFirst)
     const header = candidates[index]
     if (!header) return false
     this.headerRow = header.rowNumber
