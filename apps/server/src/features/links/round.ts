@@ -1,0 +1,104 @@
+import type { Db, Queryable } from '../../db/client.ts'
+import { enqueueJobs } from '../../jobs/queue.ts'
+import { forgetIdleHosts } from './pacing.ts'
+
+/** Checks the URLs of one host, of one round: `{ round, urls }`. */
+export const CHECK_LINKS_JOB = 'check-links'
+/** Checks stored files against their SHA-256: `{ sha256s }`. */
+export const SCRUB_FILES_JOB = 'scrub-files'
+
+export interface RoundSizes {
+  /** URLs of one host per job: a job takes at most this many checks of 10 s. */
+  linksPerJob: number
+  filesPerJob: number
+}
+
+export const DEFAULT_ROUND_SIZES: RoundSizes = { linksPerJob: 20, filesPerJob: 100 }
+
+/**
+ * Every external URL the portal shows with a live document (published, or waiting for
+ * validation): the harvested distributions and the source pages. Deleted documents' URLs
+ * are shown nowhere and are not checked.
+ */
+const PUBLISHED_URLS = `
+  select l.url from document_links l join documents d on d.id = l.document_id
+   where d.deleted_at is null
+  union
+  select d.source_url from documents d where d.deleted_at is null and d.source_url is not null`
+
+/** Every file the store holds for a document, by content (one check per digest). */
+const STORED_FILES = `select distinct sha256 from document_files`
+
+export interface QueuedRound {
+  round: number
+  links: number
+  files: number
+}
+
+/** Groups `urls` by host and cuts each group into jobs of at most `size`. */
+function batchesByHost(urls: readonly string[], size: number): string[][] {
+  const byHost = new Map<string, string[]>()
+  for (const url of urls) {
+    const host = URL.canParse(url) ? new URL(url).hostname.toLowerCase() : ''
+    byHost.set(host, [...(byHost.get(host) ?? []), url])
+  }
+  return [...byHost.values()].flatMap((group) => chunks(group, size))
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = []
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size))
+  return result
+}
+
+/**
+ * Queues a round of checks when the last one is `intervalHours` ago (or there was none):
+ * one job per host's batch of URLs and one per batch of stored files. Nodes tick at once:
+ * `skip locked` on the one row of rounds gives the round to one of them. With an interval
+ * of 0 nothing is ever queued. Answers the round queued, or null.
+ */
+export async function queueDueRound(
+  db: Db,
+  options: { intervalHours: number; sizes?: RoundSizes },
+): Promise<QueuedRound | null> {
+  if (options.intervalHours <= 0) return null
+  const sizes = options.sizes ?? DEFAULT_ROUND_SIZES
+  return db.transaction(async (tx) => {
+    await tx.query(`insert into link_check_rounds (id) values (1) on conflict (id) do nothing`)
+    const [due] = await tx.query<{ round: string }>(
+      `select round::text from link_check_rounds
+        where id = 1
+          and (last_round_at is null or last_round_at <= now() - $1 * interval '1 hour')
+        for update skip locked`,
+      [options.intervalHours],
+    )
+    if (!due) return null
+    const round = Number(due.round) + 1
+    await tx.query(`update link_check_rounds set round = $1, last_round_at = now() where id = 1`, [
+      round,
+    ])
+    const urls = (await tx.query<{ url: string }>(PUBLISHED_URLS)).map((row) => row.url)
+    await forgetGone(tx)
+    await enqueueJobs(
+      tx,
+      CHECK_LINKS_JOB,
+      batchesByHost(urls, sizes.linksPerJob).map((batch) => ({ round, urls: batch })),
+      { maxAttempts: 3 },
+    )
+    const files = (await tx.query<{ sha256: string }>(STORED_FILES)).map((row) => row.sha256)
+    await enqueueJobs(
+      tx,
+      SCRUB_FILES_JOB,
+      chunks(files, sizes.filesPerJob).map((sha256s) => ({ sha256s })),
+      { maxAttempts: 3 },
+    )
+    return { round, links: urls.length, files: files.length }
+  })
+}
+
+/** What is no longer shown or stored has no checks to keep. */
+async function forgetGone(tx: Queryable): Promise<void> {
+  await tx.query(`delete from link_checks where url not in (${PUBLISHED_URLS})`)
+  await tx.query(`delete from file_checks where sha256 not in (${STORED_FILES})`)
+  await forgetIdleHosts(tx)
+}
