@@ -104,7 +104,7 @@ export const DocumentDetail = z
     linkChecks: z
       .array(LinkCheck)
       .optional()
-      .describe("What the link checker found of the links and source page; owner and admins only"),
+      .describe('What the link checker found of the links and source page; owner and admins only'),
     abilities: DocumentAbilities,
   })
   .meta({ id: 'DocumentDetail' })

@@ -29,7 +29,13 @@ describe('checkUrl', () => {
   it('finds a page that answers with HEAD alone, naming the portal', async () => {
     expect(await check('/ok')).toEqual({ ok: true, status: 200, error: null })
     expect(site.received).toEqual([
-      { method: 'HEAD', path: '/ok', userAgent: USER_AGENT, range: undefined },
+      {
+        method: 'HEAD',
+        path: '/ok',
+        userAgent: USER_AGENT,
+        range: undefined,
+        at: expect.any(Number),
+      },
     ])
   })
 

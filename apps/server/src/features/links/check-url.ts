@@ -122,7 +122,7 @@ async function follow(
 
 const timeout = (options: CheckOptions) =>
   new CheckFailure(
-    `geen antwoord binnen ${(options.timeoutMs / 1000).toLocaleString('nl-NL')} seconden`,
+    `geen antwoord binnen ${(options.timeoutMs / 1000).toLocaleString('nl-NL')} ${options.timeoutMs === 1000 ? 'seconde' : 'seconden'}`,
     true,
   )
 

@@ -14,7 +14,13 @@ import net from 'node:net'
 export interface LinkFixture {
   base: string
   dripBase: string
-  received: Array<{ method: string; path: string; userAgent: string; range: string | undefined }>
+  received: Array<{
+    method: string
+    path: string
+    userAgent: string
+    range: string | undefined
+    at: number
+  }>
   flaky: { status: number }
   openSockets: () => number
   close: () => Promise<void>
@@ -32,6 +38,7 @@ export async function startLinkFixture(): Promise<LinkFixture> {
       path,
       userAgent: request.headers['user-agent'] ?? '',
       range: request.headers.range,
+      at: Date.now(),
     })
     const chain = /^\/chain\/(\d+)$/.exec(path)
     if (path === '/ok') return void response.writeHead(200).end('ok')
