@@ -30,7 +30,8 @@ export function LinksAndFiles() {
           {TEXTS.loading}
         </p>
       ) : report.isError ? (
-        <div className="utrecht-alert utrecht-alert--error" role="alert">
+        // Not an alert: this section loads beside the lists, and their notices are the alerts.
+        <div className="utrecht-alert utrecht-alert--error">
           <p className="utrecht-paragraph">{TEXTS.error}</p>
           <Button appearance="secondary-action-button" onClick={() => void report.refetch()}>
             {TEXTS.retry}
