@@ -9,8 +9,7 @@ create table link_checks (
   -- The first of the failed checks in a row; null after a good one.
   broken_since timestamptz,
   -- The round that checked it last: a job taken over after a lost lease checks it no second time.
-  last_round bigint not null default 0,
-  check ((failures_in_a_row = 0) = (broken_since is null))
+  last_round bigint not null default 0
 );
 
 -- The rounds of checks (links and the file scrub): one row, which the node that queues a round

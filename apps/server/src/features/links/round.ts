@@ -11,9 +11,22 @@ export interface RoundSizes {
   /** URLs of one host per job: a job takes at most this many checks of 10 s. */
   linksPerJob: number
   filesPerJob: number
+  /** Bytes of stored files one job reads at most (one larger file is a job of its own). */
+  bytesPerJob: number
+  /**
+   * Time between the start times of a round's jobs, at most: the worker runs jobs one at a
+   * time, oldest first, so a round queued all at once would keep a node's text extraction
+   * waiting for every check. Spread over at most half the interval.
+   */
+  spacingMs: number
 }
 
-export const DEFAULT_ROUND_SIZES: RoundSizes = { linksPerJob: 20, filesPerJob: 100 }
+export const DEFAULT_ROUND_SIZES: RoundSizes = {
+  linksPerJob: 10,
+  filesPerJob: 50,
+  bytesPerJob: 512 * 1024 * 1024,
+  spacingMs: 60_000,
+}
 
 /**
  * Every external URL the portal shows with a live document (published, or waiting for
@@ -27,7 +40,7 @@ const PUBLISHED_URLS = `
   select d.source_url from documents d where d.deleted_at is null and d.source_url is not null`
 
 /** Every file the store holds for a document, by content (one check per digest). */
-const STORED_FILES = `select distinct sha256 from document_files`
+const STORED_FILES = `select sha256 from document_files`
 
 export interface QueuedRound {
   round: number
@@ -43,6 +56,28 @@ function batchesByHost(urls: readonly string[], size: number): string[][] {
     byHost.set(host, [...(byHost.get(host) ?? []), url])
   }
   return [...byHost.values()].flatMap((group) => chunks(group, size))
+}
+
+/** Cuts stored files into jobs of at most `count` files and `bytes` bytes. */
+function batchesBySize(
+  files: ReadonlyArray<{ sha256: string; size: number }>,
+  count: number,
+  bytes: number,
+): string[][] {
+  const batches: string[][] = []
+  let batch: string[] = []
+  let total = 0
+  for (const file of files) {
+    if (batch.length > 0 && (batch.length >= count || total + file.size > bytes)) {
+      batches.push(batch)
+      batch = []
+      total = 0
+    }
+    batch.push(file.sha256)
+    total += file.size
+  }
+  if (batch.length > 0) batches.push(batch)
+  return batches
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -73,26 +108,46 @@ export async function queueDueRound(
       [options.intervalHours],
     )
     if (!due) return null
+    // Past any round a check recorded, should the row of rounds have been reset.
     const round = Number(due.round) + 1
-    await tx.query(`update link_check_rounds set round = $1, last_round_at = now() where id = 1`, [
-      round,
-    ])
+    await tx.query(
+      `update link_check_rounds
+          set round = greatest($1, (select coalesce(max(last_round), 0) + 1 from link_checks)),
+              last_round_at = now()
+        where id = 1`,
+      [round],
+    )
+    const [current] = await tx.query<{ round: string }>(
+      `select round::text from link_check_rounds where id = 1`,
+    )
+    const queued = Number(current?.round ?? round)
     const urls = (await tx.query<{ url: string }>(PUBLISHED_URLS)).map((row) => row.url)
     await forgetGone(tx)
-    await enqueueJobs(
-      tx,
-      CHECK_LINKS_JOB,
-      batchesByHost(urls, sizes.linksPerJob).map((batch) => ({ round, urls: batch })),
-      { maxAttempts: 3 },
+    const files = await tx.query<{ sha256: string; size: string }>(
+      `select sha256, max(size_bytes)::text as size from document_files
+        group by sha256 order by sha256`,
     )
-    const files = (await tx.query<{ sha256: string }>(STORED_FILES)).map((row) => row.sha256)
-    await enqueueJobs(
-      tx,
-      SCRUB_FILES_JOB,
-      chunks(files, sizes.filesPerJob).map((sha256s) => ({ sha256s })),
-      { maxAttempts: 3 },
+    const linkJobs = batchesByHost(urls, sizes.linksPerJob).map((batch) => ({
+      kind: CHECK_LINKS_JOB,
+      payload: { round: queued, urls: batch },
+    }))
+    const scrubJobs = batchesBySize(
+      files.map((file) => ({ sha256: file.sha256, size: Number(file.size) })),
+      sizes.filesPerJob,
+      sizes.bytesPerJob,
+    ).map((sha256s) => ({ kind: SCRUB_FILES_JOB, payload: { sha256s } }))
+    const jobs = [...linkJobs, ...scrubJobs]
+    const spacingMs = Math.min(
+      sizes.spacingMs,
+      Math.floor((options.intervalHours * 3_600_000) / 2 / Math.max(jobs.length, 1)),
     )
-    return { round, links: urls.length, files: files.length }
+    for (const [index, job] of jobs.entries()) {
+      await enqueueJobs(tx, job.kind, [job.payload], {
+        maxAttempts: 3,
+        delayMs: index * spacingMs,
+      })
+    }
+    return { round: queued, links: urls.length, files: files.length }
   })
 }
 

@@ -1,12 +1,18 @@
 import { apiPaths, API_PREFIX, type DocumentDetail, type LinkReport } from '@dataportaal/contract'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
+import {
+  ADMIN,
+  createTestContext,
+  EMPLOYEE,
+  OTHER_EMPLOYEE,
+  type TestContext,
+} from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { runPendingJobs, type JobHandlers } from '../../jobs/worker.ts'
 import { insertHarvestSource, markHarvested } from '../harvesting/testing.ts'
 import { checkLinksJob, linkCheckerUserAgent, scrubFilesJob } from './job.ts'
 import { startLinkFixture, type LinkFixture } from './link-fixture.ts'
-import { CHECK_LINKS_JOB, queueDueRound, SCRUB_FILES_JOB } from './round.ts'
+import { CHECK_LINKS_JOB, DEFAULT_ROUND_SIZES, queueDueRound, SCRUB_FILES_JOB } from './round.ts'
 import { linkStates } from './states.ts'
 
 // The rounds of link checks as the schedule runs them: queued once, each URL checked once,
@@ -35,6 +41,9 @@ beforeEach(async () => {
   await ctx.db.query(`delete from link_check_rounds`)
   await ctx.db.query(`delete from link_check_hosts`)
 })
+
+/** A round's jobs all due at once, so runPendingJobs runs them. */
+const AT_ONCE = { ...DEFAULT_ROUND_SIZES, spacingMs: 0 }
 
 const USER_AGENT = linkCheckerUserAgent({
   portalName: 'Dataportaal Voorbeeldstad',
@@ -74,7 +83,7 @@ async function harvested(title: string, paths: string[], sourcePath?: string) {
 /** One round: queued as the schedule would (the last one made a day old), and run. */
 async function round(perHostIntervalMs = 0) {
   await ctx.db.query(`update link_check_rounds set last_round_at = now() - interval '25 hours'`)
-  const queued = await queueDueRound(ctx.db, { intervalHours: 24 })
+  const queued = await queueDueRound(ctx.db, { intervalHours: 24, sizes: AT_ONCE })
   expect(queued).not.toBeNull()
   await runPendingJobs(ctx.db, handlers(perHostIntervalMs))
   return queued
@@ -107,6 +116,11 @@ describe('the link checker', () => {
       }),
     )
     expect(owner.body.linkChecks?.find((c) => c.url.endsWith('/ok'))?.state).toBe('ok')
+    const admin = await ctx.call<DocumentDetail>('GET', apiPaths.document(id), ADMIN)
+    expect(admin.body.linkChecks?.find((c) => c.url.endsWith('/missing'))?.state).toBe('kapot')
+    const colleague = await ctx.call<DocumentDetail>('GET', apiPaths.document(id), OTHER_EMPLOYEE)
+    expect(colleague.status).toBe(200)
+    expect(colleague.body).not.toHaveProperty('linkChecks')
     const visitor = await ctx.call<DocumentDetail>('GET', apiPaths.document(id), null, {
       prefix: API_PREFIX.public,
     })
@@ -188,7 +202,7 @@ describe('the link checker', () => {
     expect(
       await queueDueRound(ctx.db, {
         intervalHours: 24,
-        sizes: { linksPerJob: 1, filesPerJob: 100 },
+        sizes: { ...AT_ONCE, linksPerJob: 1 },
       }),
     ).toMatchObject({ links: 4 })
     const interval = 300
@@ -207,6 +221,31 @@ describe('the link checker', () => {
       expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(interval / 2)
     }
     expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual((times.length - 1.5) * interval)
+  })
+
+  it('spreads a round over time, so other jobs get their turn in between', async () => {
+    await harvested('Verspreid', ['/ok', '/missing', '/flaky'])
+    await queueDueRound(ctx.db, {
+      intervalHours: 24,
+      sizes: { ...DEFAULT_ROUND_SIZES, linksPerJob: 1 },
+    })
+    const jobs = await ctx.db.query<{ after_ms: number }>(
+      `select extract(epoch from (run_at - min(run_at) over ())) * 1000 as after_ms
+         from jobs order by run_at`,
+    )
+    expect(jobs.map((job) => Math.round(Number(job.after_ms)))).toEqual([0, 60_000, 120_000])
+    // With a short interval the round fits in its first half.
+    await ctx.db.query(`delete from jobs`)
+    await ctx.db.query(`update link_check_rounds set last_round_at = now() - interval '2 hours'`)
+    await queueDueRound(ctx.db, {
+      intervalHours: 1,
+      sizes: { ...DEFAULT_ROUND_SIZES, linksPerJob: 1, spacingMs: 3_600_000 },
+    })
+    const spread = await ctx.db.query<{ after_ms: number }>(
+      `select extract(epoch from (run_at - min(run_at) over ())) * 1000 as after_ms
+         from jobs order by run_at`,
+    )
+    expect(spread.map((job) => Math.round(Number(job.after_ms)))).toEqual([0, 600_000, 1_200_000])
   })
 
   it('does not count a URL twice when a job of the same round runs again', async () => {

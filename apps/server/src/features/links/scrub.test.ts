@@ -7,10 +7,13 @@ import { createDocument } from '../../../test/factories.ts'
 import { runPendingJobs } from '../../jobs/worker.ts'
 import { LocalFileStore } from '../../storage/local-file-store.ts'
 import { scrubFilesJob } from './job.ts'
-import { queueDueRound, SCRUB_FILES_JOB } from './round.ts'
+import { DEFAULT_ROUND_SIZES, queueDueRound, SCRUB_FILES_JOB } from './round.ts'
 
 // The scrub of the portal's own files: a removed and a changed file are reported to admins
 // (and left as they are), an intact one is not.
+
+/** One job for all three files, due at once. */
+const AT_ONCE = { ...DEFAULT_ROUND_SIZES, spacingMs: 0 }
 
 let ctx: TestContext
 let store: LocalFileStore
@@ -39,7 +42,9 @@ describe('the file scrub', () => {
     await store.remove(removed.sha256)
     await fs.writeFile(store.pathOf(changed.sha256), 'jaar;aantal\n2024;4\n')
 
-    expect(await queueDueRound(ctx.db, { intervalHours: 24 })).toMatchObject({ files: 3 })
+    expect(await queueDueRound(ctx.db, { intervalHours: 24, sizes: AT_ONCE })).toMatchObject({
+      files: 3,
+    })
     const warnings: object[] = []
     const log = { warn: (details: object) => void warnings.push(details) }
     await runPendingJobs(ctx.db, {
@@ -65,7 +70,7 @@ describe('the file scrub', () => {
     // Found again in the next round, the problem keeps the time it was first found.
     const since = body.files.map((f) => f.since).sort()
     await ctx.db.query(`update link_check_rounds set last_round_at = now() - interval '2 days'`)
-    await queueDueRound(ctx.db, { intervalHours: 24 })
+    await queueDueRound(ctx.db, { intervalHours: 24, sizes: AT_ONCE })
     await runPendingJobs(ctx.db, { [SCRUB_FILES_JOB]: scrubFilesJob({ db: ctx.db, store }) })
     const again = await ctx.call<LinkReport>('GET', apiPaths.linkReport, ADMIN)
     expect(again.body.files.map((f) => f.since).sort()).toEqual(since)
