@@ -165,7 +165,7 @@ export async function checkUrl(url: string, options: CheckOptions): Promise<Chec
     return outcomeOf(await follow(target, 'GET', options, budget))
   } catch (error) {
     if (!(error instanceof CheckFailure)) throw error
-    // The GET could not even be asked (no time left): what HEAD found says more.
+    // The GET got no answer either: what HEAD was answered, if anything, says more.
     return head.status !== null ? head : { ok: false, status: null, error: error.reason }
   }
 }
