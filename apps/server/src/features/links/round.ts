@@ -39,7 +39,7 @@ const PUBLISHED_URLS = `
   union
   select d.source_url from documents d where d.deleted_at is null and d.source_url is not null`
 
-/** Every file the store holds for a document, by content (one check per digest). */
+/** The stored files documents refer to (a digest once per file that has it). */
 const STORED_FILES = `select sha256 from document_files`
 
 export interface QueuedRound {
@@ -53,7 +53,9 @@ function batchesByHost(urls: readonly string[], size: number): string[][] {
   const byHost = new Map<string, string[]>()
   for (const url of urls) {
     const host = URL.canParse(url) ? new URL(url).hostname.toLowerCase() : ''
-    byHost.set(host, [...(byHost.get(host) ?? []), url])
+    const group = byHost.get(host)
+    if (group) group.push(url)
+    else byHost.set(host, [url])
   }
   return [...byHost.values()].flatMap((group) => chunks(group, size))
 }
@@ -100,27 +102,23 @@ export async function queueDueRound(
   const sizes = options.sizes ?? DEFAULT_ROUND_SIZES
   return db.transaction(async (tx) => {
     await tx.query(`insert into link_check_rounds (id) values (1) on conflict (id) do nothing`)
-    const [due] = await tx.query<{ round: string }>(
-      `select round::text from link_check_rounds
+    const [due] = await tx.query(
+      `select id from link_check_rounds
         where id = 1
           and (last_round_at is null or last_round_at <= now() - $1 * interval '1 hour')
         for update skip locked`,
       [options.intervalHours],
     )
     if (!due) return null
-    // Past any round a check recorded, should the row of rounds have been reset.
-    const round = Number(due.round) + 1
-    await tx.query(
+    // Past any round a check recorded too, should the row of rounds have been reset.
+    const [next] = await tx.query<{ round: string }>(
       `update link_check_rounds
-          set round = greatest($1, (select coalesce(max(last_round), 0) + 1 from link_checks)),
+          set round = greatest(round + 1, (select coalesce(max(last_round), 0) + 1 from link_checks)),
               last_round_at = now()
-        where id = 1`,
-      [round],
+        where id = 1
+        returning round::text`,
     )
-    const [current] = await tx.query<{ round: string }>(
-      `select round::text from link_check_rounds where id = 1`,
-    )
-    const queued = Number(current?.round ?? round)
+    const round = Number(next?.round)
     const urls = (await tx.query<{ url: string }>(PUBLISHED_URLS)).map((row) => row.url)
     await forgetGone(tx)
     const files = await tx.query<{ sha256: string; size: string }>(
@@ -129,7 +127,7 @@ export async function queueDueRound(
     )
     const linkJobs = batchesByHost(urls, sizes.linksPerJob).map((batch) => ({
       kind: CHECK_LINKS_JOB,
-      payload: { round: queued, urls: batch },
+      payload: { round, urls: batch },
     }))
     const scrubJobs = batchesBySize(
       files.map((file) => ({ sha256: file.sha256, size: Number(file.size) })),
@@ -147,7 +145,7 @@ export async function queueDueRound(
         delayMs: index * spacingMs,
       })
     }
-    return { round: queued, links: urls.length, files: files.length }
+    return { round, links: urls.length, files: files.length }
   })
 }
 
