@@ -42,14 +42,17 @@ export const presentHarvest = (
     ? null
     : { source, harvestedAt: harvestedAt.toISOString() }
 
-/** What the link checker recorded of document `d`'s links and source page (a select expression). */
+/**
+ * What the link checker recorded of document `d`'s links and source page (a select
+ * expression); each URL looked up by its key.
+ */
 export const LINK_CHECKS_JSON = `coalesce((select json_agg(json_build_object('url', c.url,
                         'failures', c.failures_in_a_row, 'status', c.last_status,
                         'error', c.last_error, 'checkedAt', c.last_checked_at,
                         'brokenSince', c.broken_since) order by c.url)
-                        from link_checks c
-                       where c.url in (select l.url from document_links l where l.document_id = d.id)
-                          or c.url = d.source_url), '[]')`
+                        from (select l.url from document_links l where l.document_id = d.id
+                              union select d.source_url) u
+                        join link_checks c on c.url = u.url), '[]')`
 
 export type LinkCheckRows = Array<{
   url: string

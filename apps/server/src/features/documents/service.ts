@@ -17,7 +17,7 @@ export async function getDocument(db: Queryable, viewer: Viewer, id: string) {
     `select ${documentColumns(params, viewer)}, d.description, d.license, d.woo_category,
             d.source_url, ${FILES_JSON} as files, ${LINKS_JSON} as links,
             ${HARVEST_SOURCE_NAME} as harvest_source, d.harvested_at,
-            ${LINK_CHECKS_JSON} as link_checks
+            ${isEmployee(viewer) ? LINK_CHECKS_JSON : `'[]'::json`} as link_checks
        from documents d ${DOCUMENT_JOINS}
       where d.id = ${params.add(id)}::uuid and ${visibleTo(viewer, params)}`,
     params.values,
