@@ -95,6 +95,8 @@ export default defineConfig({
       OIDC_AUTHORITY: '',
       SMTP_URL: '',
       MAP_TILE_URL: '',
+      // Nor the demo catalogue's source pages: the link checker stays off.
+      LINK_CHECK_INTERVAL_HOURS: '0',
     },
   },
 })

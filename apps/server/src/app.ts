@@ -29,6 +29,7 @@ import { feedRoutes } from './features/feeds/routes.ts'
 import { followingRoutes } from './features/following/routes.ts'
 import { harvestingRoutes } from './features/harvesting/routes.ts'
 import { healthRoutes } from './features/health/routes.ts'
+import { linkRoutes } from './features/links/index.ts'
 import { registerMetrics } from './features/metrics/register.ts'
 import { publicationPageHead, publicationRoutes } from './features/publication/routes.ts'
 import { ratingRoutes } from './features/ratings/routes.ts'
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await scope.register(validationRoutes({ db, config }))
       await scope.register(deletionRoutes({ db, config }))
       await scope.register(harvestingRoutes({ db }))
+      await scope.register(linkRoutes({ db }))
     },
     { prefix: API_PREFIX.authenticated },
   )

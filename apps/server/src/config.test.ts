@@ -135,3 +135,16 @@ describe('DATA_DIR_MIN_FREE_MB', () => {
     }
   })
 })
+
+describe('LINK_CHECK_INTERVAL_HOURS', () => {
+  it('is 24 unless set, 0 switches the link checks off, and a wrong value is refused by name', () => {
+    expect(loadConfig({}).linkCheck.intervalHours).toBe(24)
+    expect(loadConfig({ LINK_CHECK_INTERVAL_HOURS: '0' }).linkCheck.intervalHours).toBe(0)
+    expect(loadConfig({ LINK_CHECK_INTERVAL_HOURS: '168' }).linkCheck.intervalHours).toBe(168)
+    for (const wrong of ['dagelijks', '-1', '2.5', '9000']) {
+      expect(startUpMessage({ LINK_CHECK_INTERVAL_HOURS: wrong })).toContain(
+        'LINK_CHECK_INTERVAL_HOURS',
+      )
+    }
+  })
+})

@@ -114,6 +114,8 @@ const EnvSchema = z.object({
   // Tables (issue 31): loaded up to so many rows (cut past it) and columns (not loaded past it).
   TABLE_MAX_ROWS: z.coerce.number().int().min(1).max(100_000_000).default(TABLE_LIMITS.maxRows),
   TABLE_MAX_COLUMNS: z.coerce.number().int().min(1).max(1_500).default(TABLE_LIMITS.maxColumns),
+  // A round of link checks and the file scrub this often (0: never); docs/operations.md.
+  LINK_CHECK_INTERVAL_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
   // Renewed every quarter while a job runs: how long a dead node's job waits (jobs/worker.ts).
   JOB_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(60),
   // Past a year, so the dashboard's longest period (365 days) is always complete.
@@ -233,6 +235,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     },
     tables: { maxRows: env.TABLE_MAX_ROWS, maxColumns: env.TABLE_MAX_COLUMNS },
     jobs: { leaseMs: env.JOB_LEASE_SECONDS * 1000 },
+    linkCheck: { intervalHours: env.LINK_CHECK_INTERVAL_HOURS },
     activityLogs: {
       openRetentionDays: env.OPEN_LOG_RETENTION_DAYS,
       searchRetentionDays: env.SEARCH_LOG_RETENTION_DAYS,

@@ -4,6 +4,13 @@ import { deliverDataRequestJob, type DeliveryLog } from './features/data-request
 import { DELIVER_DATA_REQUEST_JOB } from './features/data-requests/service.ts'
 import { harvestJob } from './features/harvesting/job.ts'
 import { HARVEST_JOB } from './features/harvesting/record.ts'
+import {
+  CHECK_LINKS_JOB,
+  checkLinksJob,
+  linkCheckerUserAgent,
+  SCRUB_FILES_JOB,
+  scrubFilesJob,
+} from './features/links/index.ts'
 import { LOAD_TABLES_JOB, loadTablesJob, type LoadTables } from './features/tables/index.ts'
 import { EXTRACT_TEXT_JOB, extractTextJob } from './features/uploads/extraction-job.ts'
 import { DEFAULT_TABLE_LIMITS, loadTables } from './table-loading/index.ts'
@@ -34,8 +41,10 @@ export function jobHandlers(deps: {
       limits: { ...DEFAULT_TABLE_LIMITS, ...config?.tables },
     }),
     [HARVEST_JOB]: harvestJob({ db: deps.db, log: deps.log }),
+    [SCRUB_FILES_JOB]: scrubFilesJob({ db: deps.db, store: deps.store, log: deps.log }),
     ...(config && {
       [DELIVER_DATA_REQUEST_JOB]: deliverDataRequestJob({ db: deps.db, config, log: deps.log }),
+      [CHECK_LINKS_JOB]: checkLinksJob({ db: deps.db, userAgent: linkCheckerUserAgent(config) }),
     }),
   }
 }

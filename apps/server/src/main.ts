@@ -12,6 +12,7 @@ import { indexUnsplitDocuments, loadCompoundSplitter } from './features/document
 import { FollowedIndex } from './features/search/memory/followed-index.ts'
 import { failOrphanedRuns } from './features/harvesting/run.ts'
 import { enqueueDueHarvests } from './features/harvesting/schedule.ts'
+import { queueDueRound } from './features/links/index.ts'
 import { hourlyMaintenance } from './features/maintenance/maintenance.ts'
 import { jobHandlers } from './job-handlers.ts'
 import { reclaimAbandonedJobs } from './jobs/queue.ts'
@@ -159,6 +160,20 @@ async function main() {
       .catch((error: unknown) => log.error({ err: error }, 'harvest schedule tick failed'))
   }, HARVEST_TICK_MS)
   harvestTick.unref()
+  // The link checks and the file scrub (issue 32): a round when one is due, on any one node.
+  if (config.linkCheck.intervalHours > 0) {
+    const linkTick = setInterval(() => {
+      if (stopping) return
+      queueDueRound(db, config.linkCheck)
+        .then((round) => {
+          if (!round) return
+          log.info(round, 'link check round queued')
+          worker.wake()
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'link check schedule tick failed'))
+    }, HARVEST_TICK_MS)
+    linkTick.unref()
+  }
   log.info(`${config.portalName} is running at ${config.publicUrl}`)
 }
 

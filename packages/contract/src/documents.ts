@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { listOf } from './common.ts'
 import { ContentUserUse, DocumentStatus, pagingParams } from './search.ts'
 import { DocumentHarvest, DocumentLink } from './harvesting.ts'
+import { LinkCheck } from './links.ts'
 import { WooCategory } from './woo.ts'
 import { FileTable } from './tables.ts'
 
@@ -100,6 +101,10 @@ export const DocumentDetail = z
     harvest: DocumentHarvest.nullable().describe(
       'Set for a harvested document: where it came from',
     ),
+    linkChecks: z
+      .array(LinkCheck)
+      .optional()
+      .describe('What the link checker found of the links and source page; owner and admins only'),
     abilities: DocumentAbilities,
   })
   .meta({ id: 'DocumentDetail' })

@@ -58,4 +58,6 @@ export const apiPaths = {
   harvestSource: (id: string) => `/harvest/sources/${id}`,
   harvestSourceRuns: (id: string) => `/harvest/sources/${id}/runs`,
   harvestRun: (id: string) => `/harvest/runs/${id}`,
+  /** Admins: the broken links and damaged stored files (issue 32). */
+  linkReport: '/links/report',
 } as const

@@ -241,6 +241,9 @@ const TABLE: Record<string, Case[]> = {
   'GET /harvest/runs/:id': [
     { name: 'a harvest run', path: () => apiPaths.harvestRun(UNKNOWN_ID), api: [401, 403, 404] },
   ],
+  'GET /links/report': [
+    { name: 'broken links and damaged files', path: () => apiPaths.linkReport, api: ADMINS },
+  ],
   'GET /tags': [{ name: 'themes', path: () => apiPaths.tags, pubapi: ALL_OK, api: SIGNED_IN }],
   'GET /thesaurus': [
     { name: 'thesaurus', path: () => apiPaths.thesaurus, pubapi: ALL_OK, api: SIGNED_IN },

@@ -7,7 +7,13 @@ import type {
 } from '@dataportaal/contract'
 import { isEmployee, type Viewer } from '../../auth/viewer.ts'
 import { presentFiles, type FileRows } from './files.ts'
-import { presentHarvest, presentLinks, type LinkRows } from './links.ts'
+import {
+  presentHarvest,
+  presentLinkChecks,
+  presentLinks,
+  type LinkCheckRows,
+  type LinkRows,
+} from './links.ts'
 import { formatName } from './formats.ts'
 import { abilitiesOf, can, type DocumentFacts } from './policy.ts'
 
@@ -112,6 +118,7 @@ export interface DocumentDetailRow extends DocumentListRow {
   links: LinkRows
   harvest_source: string | null
   harvested_at: Date | null
+  link_checks: LinkCheckRows
 }
 
 /** The document page, with what the viewer may do with it. */
@@ -128,6 +135,8 @@ export function presentDetail(row: DocumentDetailRow, viewer: Viewer): DocumentD
     files: presentFiles(row.id, row.files, can(viewer, 'edit', facts)),
     links: presentLinks(row.links),
     harvest: presentHarvest(row.harvest_source, row.harvested_at),
+    // What the link checker found is for those who can mend a link: owner and admins.
+    ...(can(viewer, 'edit', facts) ? { linkChecks: presentLinkChecks(row.link_checks) } : {}),
     abilities: abilitiesOf(viewer, facts),
   }
 }

@@ -1,4 +1,4 @@
-import { LINK_BROKEN_AFTER, type LinkState } from '@dataportaal/contract'
+import { linkStateOf, type LinkState } from '@dataportaal/contract'
 import type { Queryable } from '../../db/client.ts'
 
 /**
@@ -21,8 +21,10 @@ export async function linkStates(
     [[...new Set(urls)]],
   )
   for (const row of rows) {
-    if (row.failures_in_a_row >= LINK_BROKEN_AFTER) states.set(row.url, 'kapot')
-    else if (row.failures_in_a_row === 0 && row.last_checked_at !== null) states.set(row.url, 'ok')
+    states.set(
+      row.url,
+      linkStateOf({ failuresInARow: row.failures_in_a_row, checked: row.last_checked_at !== null }),
+    )
   }
   return states
 }

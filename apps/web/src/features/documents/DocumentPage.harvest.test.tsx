@@ -90,3 +90,40 @@ describe('the page of a harvested document', () => {
     )
   })
 })
+
+describe('a broken link on a harvested document', () => {
+  const check = (url: string, state: 'ok' | 'kapot') => ({
+    url,
+    state,
+    lastStatus: state === 'ok' ? 200 : 404,
+    lastError: state === 'ok' ? null : 'HTTP 404',
+    lastCheckedAt: '2026-11-27T03:00:00.000Z',
+    brokenSince: state === 'ok' ? null : '2026-11-25T03:00:00.000Z',
+  })
+
+  it("is marked 'kapot' for the owner and admins, with the error and since when", async () => {
+    renderDocument({
+      ...HARVESTED,
+      sourceUrl: 'https://regio.example.org/parkeren',
+      linkChecks: [
+        check('https://regio.example.org/files/parkeren.csv', 'kapot'),
+        check('https://regio.example.org/wms', 'ok'),
+        check('https://regio.example.org/parkeren', 'kapot'),
+      ],
+    })
+    const links = within(await screen.findByRole('region', { name: texts.linksHeading }))
+    const items = links.getAllByRole('listitem')
+    expect(items[0]).toHaveTextContent(
+      'Kapot: deze link werkte bij de laatste drie controles niet (HTTP 404), sinds 25 november 2026.',
+    )
+    expect(items[1]).not.toHaveTextContent('Kapot')
+    const about = await facts()
+    expect(about.getByText(texts.sourceUrl).nextElementSibling).toHaveTextContent('Kapot:')
+  })
+
+  it('says nothing without the checks (a visitor never gets them)', async () => {
+    renderDocument({ ...HARVESTED, sourceUrl: 'https://regio.example.org/parkeren' })
+    await screen.findByRole('region', { name: texts.linksHeading })
+    expect(screen.queryByText(/Kapot/)).toBeNull()
+  })
+})

@@ -9,6 +9,7 @@ import { searchHref } from '../../shared/routes.ts'
 import { licenceDisplay } from '../../shared/documents/licenses.ts'
 import { FileList } from './FileList.tsx'
 import { FilePreviews } from './FilePreviews.tsx'
+import { BrokenLinkNote, checkOf } from './BrokenLinkNote.tsx'
 import { LinkList } from './LinkList.tsx'
 
 import { texts } from './texts.ts'
@@ -58,7 +59,7 @@ export function DocumentView({
       </div>
       {/* A harvested document's files are links to its source; it rarely has files of its own. */}
       {(detail.files.length > 0 || detail.links.length === 0) && <FileList files={detail.files} />}
-      {detail.links.length > 0 && <LinkList links={detail.links} />}
+      {detail.links.length > 0 && <LinkList links={detail.links} checks={detail.linkChecks} />}
       <FilePreviews detail={detail} />
     </article>
   )
@@ -127,6 +128,7 @@ function Facts({ detail, rating }: { detail: DocumentDetail; rating: ReactNode }
             <ExternalLink href={sourceUrl} external>
               {texts.sourceUrlLink}
             </ExternalLink>
+            <BrokenLinkNote check={checkOf(detail.linkChecks, detail.sourceUrl)} />
           </Fact>
         )}
         {themes.length > 0 && (

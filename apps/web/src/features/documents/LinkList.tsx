@@ -1,15 +1,16 @@
-import { httpUrl, type DocumentLink } from '@dataportaal/contract'
+import { httpUrl, type DocumentLink, type LinkCheck } from '@dataportaal/contract'
 import { formatFileSize } from '../../shared/format.ts'
 import { FileIcon } from '../../shared/ui/icons.tsx'
 import { ExternalLink } from '../../shared/ui/nlds.ts'
 
+import { BrokenLinkNote, checkOf } from './BrokenLinkNote.tsx'
 import { texts } from './texts.ts'
 
 /**
  * The files of a harvested document: links to them at their source, never copies
  * (docs/harvesting.md), each with its format and size when the source gave them.
  */
-export function LinkList({ links }: { links: DocumentLink[] }) {
+export function LinkList({ links, checks }: { links: DocumentLink[]; checks?: LinkCheck[] }) {
   return (
     <section className="portal-document-section" aria-labelledby="document-bronbestanden">
       <h2 id="document-bronbestanden" className="utrecht-heading-2">
@@ -35,6 +36,7 @@ export function LinkList({ links }: { links: DocumentLink[] }) {
                 )}
               </span>
               {details && <span className="portal-document-file__details">{details}</span>}
+              <BrokenLinkNote check={checkOf(checks, link.url)} />
             </li>
           )
         })}

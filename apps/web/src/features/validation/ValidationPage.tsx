@@ -26,6 +26,7 @@ import {
 } from './api.ts'
 import { DeletedDocuments } from './DeletedDocuments.tsx'
 import { DisapproveDialog } from './DisapproveDialog.tsx'
+import { LinksAndFiles } from './LinksAndFiles.tsx'
 import { Notices, type Notice } from './Notices.tsx'
 import { PagedList } from './PagedList.tsx'
 import { VALIDATION_PATH, type ValidationView } from '../../shared/routes.ts'
@@ -202,6 +203,7 @@ function Validation({ status, page }: { status: DocumentStatus; page: number }) 
           )}
         </PagedList>
       </div>
+      <LinksAndFiles />
 
       <DisapproveDialog
         document={disapproving}

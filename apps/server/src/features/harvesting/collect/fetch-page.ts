@@ -5,10 +5,12 @@ import zlib from 'node:zlib'
 import { HarvestCollectError } from '../record.ts'
 import {
   guardedLookup,
+  isHttpUrl,
   isRefusedAddress,
   literalAddress,
   RefusedAddressError,
-} from './addresses.ts'
+} from '../../../shared/outbound/addresses.ts'
+import { networkReason } from '../../../shared/outbound/network-reason.ts'
 import { bytes, seconds, USER_AGENT, type CollectLimits } from './limits.ts'
 
 export interface FetchedPage {
@@ -19,8 +21,6 @@ export interface FetchedPage {
   contentType: string
   body: string
 }
-
-export const isHttpUrl = (url: URL) => url.protocol === 'http:' || url.protocol === 'https:'
 
 /**
  * Whether `url` is on the source's origin (scheme, host and port of the address an admin
@@ -50,31 +50,6 @@ const DECODERS: Record<string, () => Transform> = {
   br: () => zlib.createBrotliDecompress(),
 }
 const ACCEPT_ENCODING = 'gzip, deflate, br'
-
-/** Why a connection failed, in the portal's words: never the text of the other side. */
-const NETWORK_REASONS: Record<string, string> = {
-  ENOTFOUND: 'de naam van de server is onbekend',
-  EAI_AGAIN: 'de naam van de server kon niet worden opgezocht',
-  ECONNREFUSED: 'de server weigert de verbinding',
-  ECONNRESET: 'de server verbrak de verbinding',
-  EPIPE: 'de server verbrak de verbinding',
-  EHOSTUNREACH: 'de server is niet bereikbaar',
-  ENETUNREACH: 'de server is niet bereikbaar',
-  ETIMEDOUT: 'de server is niet bereikbaar',
-}
-
-function networkReason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code
-  if (typeof code !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(code)) return 'de verbinding mislukte'
-  let reason = NETWORK_REASONS[code]
-  if (!reason && /CERT|^UNABLE_TO_/.test(code))
-    reason = 'het certificaat van de server wordt niet vertrouwd'
-  else if (!reason && /^(ERR_SSL_|ERR_TLS_|EPROTO$)/.test(code))
-    reason = 'de beveiligde verbinding mislukte'
-  else if (!reason && code.startsWith('HPE_')) reason = 'de server gaf geen geldig HTTP-antwoord'
-  else if (!reason && code.startsWith('Z_')) reason = 'de server stuurde een beschadigd antwoord'
-  return `${reason ?? 'de verbinding mislukte'} (${code})`
-}
 
 /** One request, its response's headers once they are in; the connection refuses link-local. */
 function request(url: URL, accept: string, signal: AbortSignal): Promise<IncomingMessage> {

@@ -1,9 +1,12 @@
 import dns from 'node:dns'
 import { BlockList, isIP, type LookupFunction } from 'node:net'
 
+/** Only http(s): no file:, ftp: or data: address is ever followed. */
+export const isHttpUrl = (url: URL) => url.protocol === 'http:' || url.protocol === 'https:'
+
 /**
- * The addresses a harvest never connects to, whatever a source's name resolves to: the
- * link-local ranges, where clouds answer with a machine's credentials (169.254.169.254 on
+ * The addresses the portal's outbound connections (harvesting, the link checker) never
+ * connect to, whatever a name resolves to: the link-local ranges, where clouds answer with a machine's credentials (169.254.169.254 on
  * AWS, Azure and Google, fd00:ec2::254 on AWS over IPv6) and no catalogue lives. Loopback and
  * private addresses stay allowed: a city's own GIS server often has one, and the network's
  * outbound rules are where those are closed (docs/harvesting.md, Security).
@@ -34,7 +37,7 @@ export function literalAddress(url: URL): string | null {
 }
 
 /**
- * dns.lookup for the harvester's connections, refusing a name when any of its addresses is
+ * dns.lookup for the portal's outbound connections, refusing a name when any of its addresses is
  * refused. It runs when the connection is made, so a name that resolved to a public address
  * a moment ago and to a refused one now (DNS rebinding) is refused too.
  */
