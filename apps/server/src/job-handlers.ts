@@ -4,6 +4,12 @@ import { deliverDataRequestJob, type DeliveryLog } from './features/data-request
 import { DELIVER_DATA_REQUEST_JOB } from './features/data-requests/service.ts'
 import { harvestJob } from './features/harvesting/job.ts'
 import { HARVEST_JOB } from './features/harvesting/record.ts'
+import {
+  realScanner,
+  SCAN_PRIVACY_JOB,
+  scanPrivacyJob,
+  type PrivacyScanner,
+} from './features/privacy/index.ts'
 import { LOAD_TABLES_JOB, loadTablesJob, type LoadTables } from './features/tables/index.ts'
 import { EXTRACT_TEXT_JOB, extractTextJob } from './features/uploads/extraction-job.ts'
 import { DEFAULT_TABLE_LIMITS, loadTables } from './table-loading/index.ts'
@@ -23,6 +29,8 @@ export function jobHandlers(deps: {
   log?: DeliveryLog
   /** The table loader; tests give a fake one. */
   loadTables?: LoadTables
+  /** The personal-data scanner; tests give a fake one. */
+  privacyScanner?: PrivacyScanner
 }): JobHandlers {
   const { config } = deps
   return {
@@ -32,6 +40,11 @@ export function jobHandlers(deps: {
       store: deps.store,
       loadTables: deps.loadTables ?? loadTables,
       limits: { ...DEFAULT_TABLE_LIMITS, ...config?.tables },
+    }),
+    [SCAN_PRIVACY_JOB]: scanPrivacyJob({
+      db: deps.db,
+      store: deps.store,
+      scanner: deps.privacyScanner ?? realScanner,
     }),
     [HARVEST_JOB]: harvestJob({ db: deps.db, log: deps.log }),
     ...(config && {

@@ -4,6 +4,7 @@ import { ContentUserUse, DocumentStatus, pagingParams } from './search.ts'
 import { DocumentHarvest, DocumentLink } from './harvesting.ts'
 import { WooCategory } from './woo.ts'
 import { FileTable } from './tables.ts'
+import { DocumentPrivacy } from './privacy.ts'
 
 export const DOCUMENT_LIMITS = {
   titleMin: 3,
@@ -101,6 +102,9 @@ export const DocumentDetail = z
       'Set for a harvested document: where it came from',
     ),
     abilities: DocumentAbilities,
+    privacy: DocumentPrivacy.optional().describe(
+      'The personal-data check: for the owner and admins only, never on /pubapi',
+    ),
   })
   .meta({ id: 'DocumentDetail' })
 export type DocumentDetail = z.infer<typeof DocumentDetail>
@@ -171,6 +175,7 @@ export const DocumentForValidation = DocumentSummary.extend({
   selfValidationBlocked: SelfValidationBlock.nullable().describe(
     'Set when the asking admin uploaded or last edited the document and so may not decide it (unless the server allows self-validation); null when they may',
   ),
+  privacy: DocumentPrivacy.optional().describe('The personal-data check'),
 }).meta({ id: 'DocumentForValidation' })
 export type DocumentForValidation = z.infer<typeof DocumentForValidation>
 

@@ -1,0 +1,16 @@
+/** The privacy feature's Dutch messages, together so they can be read as Dutch. */
+export const PRIVACY_TEXTS = {
+  approvalBlocked: 'Controleer eerst de mogelijke persoonsgegevens.',
+  scanPending:
+    'De controle op persoonsgegevens loopt nog. Probeer het over een ogenblik opnieuw goed te keuren.',
+  selfReview:
+    'U kunt de mogelijke persoonsgegevens van een document dat u zelf heeft geüpload of als laatste heeft bewerkt niet zelf beoordelen. Een andere beheerder moet dat doen.',
+  findingGone: 'Deze bevinding bestaat niet (meer). Laad de pagina opnieuw.',
+  notUnscanned:
+    'Dit deel van het document is wel gecontroleerd; er valt niets met de hand te beoordelen.',
+  fileInterrupted: 'De controle van dit bestand is steeds afgebroken.',
+  metadataInterrupted: 'De controle van titel en beschrijving is steeds afgebroken.',
+  metadataPart: 'titel en beschrijving',
+  titleLocation: 'titel',
+  descriptionLocation: 'beschrijving',
+} as const
