@@ -47,6 +47,18 @@ export const PRIVACY_KIND_NAMES: Record<PrivacyKind, string> = {
 
 export const PRIVACY_LIMITS = { reasonMax: 1_000 } as const
 
+/** Why an approval is refused for the check (409 problem details), so a client can tell. */
+export const PRIVACY_APPROVAL_MESSAGES = {
+  blocked: 'Controleer eerst de mogelijke persoonsgegevens.',
+  pending:
+    'De controle op persoonsgegevens loopt nog. Probeer het over een ogenblik opnieuw goed te keuren.',
+} as const
+
+/** Whether the check keeps a document from approval: a scan under way, or anything unjudged. */
+export const privacyBlocksApproval = (privacy: DocumentPrivacy | undefined): boolean =>
+  privacy !== undefined &&
+  (privacy.pending || privacy.status === 'bevindingen' || privacy.status === 'niet-gecontroleerd')
+
 const REASON_MESSAGE = 'Vul een reden in.'
 const reasonText = multiLineText({ error: REASON_MESSAGE })
   .trim()

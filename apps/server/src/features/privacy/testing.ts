@@ -2,7 +2,11 @@ import type { PrivacyKind } from '@dataportaal/contract'
 import { readFile } from 'node:fs/promises'
 import type { Queryable } from '../../db/client.ts'
 import type { FileScan, PersonalDataFinding } from '../../privacy-scan/index.ts'
-import type { PrivacyScanner } from './scanner.ts'
+import type { Db } from '../../db/client.ts'
+import { runPendingJobs } from '../../jobs/worker.ts'
+import type { FileStore } from '../../storage/file-store.ts'
+import { SCAN_PRIVACY_JOB, scanPrivacyJob } from './scan-job.ts'
+import { realScanner, type PrivacyScanner } from './scanner.ts'
 
 /**
  * A document a test factory writes straight into the database as checked, with nothing found,
@@ -61,3 +65,15 @@ export function fakeScanner(rules: {
     },
   }
 }
+
+/**
+ * Runs the personal-data scans that are due, and no other job: for tests that run another
+ * kind of work by hand (a harvest run) and then approve, as an admin would after the scan.
+ */
+export const runPrivacyScans = (
+  deps: { db: Db; store: FileStore },
+  scanner: PrivacyScanner = realScanner,
+) =>
+  runPendingJobs(deps.db, {
+    [SCAN_PRIVACY_JOB]: scanPrivacyJob({ db: deps.db, store: deps.store, scanner }),
+  })

@@ -1,8 +1,9 @@
+import { PRIVACY_APPROVAL_MESSAGES } from '@dataportaal/contract'
+
 /** The privacy feature's Dutch messages, together so they can be read as Dutch. */
 export const PRIVACY_TEXTS = {
-  approvalBlocked: 'Controleer eerst de mogelijke persoonsgegevens.',
-  scanPending:
-    'De controle op persoonsgegevens loopt nog. Probeer het over een ogenblik opnieuw goed te keuren.',
+  approvalBlocked: PRIVACY_APPROVAL_MESSAGES.blocked,
+  scanPending: PRIVACY_APPROVAL_MESSAGES.pending,
   selfReview:
     'U kunt de mogelijke persoonsgegevens van een document dat u zelf heeft geüpload of als laatste heeft bewerkt niet zelf beoordelen. Een andere beheerder moet dat doen.',
   findingGone: 'Deze bevinding bestaat niet (meer). Laad de pagina opnieuw.',
