@@ -7,10 +7,10 @@ import {
   type PrivacyResolution,
 } from '@dataportaal/contract'
 import { useMutation } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { ApiError } from '../../shared/api/client.ts'
 import { Button } from '../../shared/ui/nlds.ts'
-import { reviewPrivacy } from './api.ts'
+import { PENDING_POLL_MS, reviewPrivacy } from './api.ts'
 import { FindingList, UnscannedList, whereOf } from './FindingList.tsx'
 import { PRIVACY_TEXTS as TEXTS } from './texts.ts'
 import './privacy.css'
@@ -54,6 +54,17 @@ export function PrivacyReview({
       onReviewed()
     },
   })
+  // While the scan runs the list is asked again, so the approve button follows its outcome.
+  const refresh = useRef(onReviewed)
+  useEffect(() => {
+    refresh.current = onReviewed
+  })
+  const pending = privacy?.pending ?? false
+  useEffect(() => {
+    if (!pending) return
+    const timer = window.setInterval(() => refresh.current(), PENDING_POLL_MS)
+    return () => window.clearInterval(timer)
+  }, [pending])
   if (!privacy || (privacy.findings.length === 0 && privacy.unscanned.length === 0)) {
     return privacy?.pending ? <p className="utrecht-paragraph">{TEXTS.pending}</p> : null
   }

@@ -1,8 +1,10 @@
 import type { DocumentDetail, DocumentPrivacy } from '@dataportaal/contract'
 import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { useAuth } from '../../shared/auth/AuthContext.tsx'
 import { documentKeys } from '../../shared/documents/keys.ts'
 import { FindingList, UnscannedList } from './FindingList.tsx'
+import { PENDING_POLL_MS } from './api.ts'
 import { OwnerNote } from './OwnerNote.tsx'
 import { PRIVACY_TEXTS as TEXTS } from './texts.ts'
 import './privacy.css'
@@ -16,6 +18,17 @@ export function PrivacySection({ detail }: { detail: DocumentDetail }) {
   const { userAADId } = useAuth()
   const queryClient = useQueryClient()
   const privacy = detail.privacy
+  // While the scan runs the page asks again, so its findings appear without a reload.
+  const pending = privacy?.pending ?? false
+  useEffect(() => {
+    if (!pending) return
+    const key = documentKeys.detail(detail.contentUID)
+    const timer = window.setInterval(
+      () => void queryClient.invalidateQueries({ queryKey: key }),
+      PENDING_POLL_MS,
+    )
+    return () => window.clearInterval(timer)
+  }, [pending, detail.contentUID, queryClient])
   if (!privacy) return null
   const isOwner = Boolean(detail.owner?.id) && detail.owner?.id === userAADId
   const saved = (next: DocumentPrivacy) =>

@@ -13,6 +13,9 @@ export const privacyKeys = {
   published: ['privacy', 'published'] as const,
 }
 
+/** How often a document or list whose check is still running is asked again. */
+export const PENDING_POLL_MS = 2_000
+
 /** How many of the admins' list /validatie shows; the rest is counted. */
 export const PUBLISHED_PAGE_SIZE = 20
 
