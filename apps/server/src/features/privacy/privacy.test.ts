@@ -19,6 +19,11 @@ import {
 import { createDocument } from '../../../test/factories.ts'
 import { jobHandlers } from '../../job-handlers.ts'
 import { runPendingJobs } from '../../jobs/worker.ts'
+import { applyRun } from '../harvesting/apply.ts'
+import { mapRecords } from '../harvesting/map.ts'
+import type { HarvestedRecord } from '../harvesting/record.ts'
+import { insertHarvestSource } from '../harvesting/testing.ts'
+import { loadThemeVocabulary } from '../harvesting/vocabulary.ts'
 import { fileOf, postUpload, uploadForm, VALID_FIELDS } from '../uploads/testing.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import { requestPrivacyScans } from './scan-job.ts'
@@ -437,5 +442,66 @@ describe("the admins' list 'Gepubliceerd met mogelijke persoonsgegevens'", () =>
     })
     const after = await ctx.call<PublishedWithFindingsList>('GET', apiPaths.privacyPublished, ADMIN)
     expect(after.body.Results.map((document) => document.contentUID)).not.toContain(published)
+  })
+})
+
+describe('harvested records', () => {
+  const record = (identifier: string, description: string): HarvestedRecord => ({
+    identifier,
+    title: `Meldingen openbare ruimte ${identifier}`,
+    description,
+    keywords: [],
+    themeIris: [],
+    groups: [],
+    licence: 'cc-by',
+    modified: '2025-01-01',
+    issued: null,
+    landingPage: `https://data.example.org/dataset/${identifier}`,
+    distributions: [],
+  })
+  async function harvest(name: string, trusted: boolean, records: HarvestedRecord[]) {
+    const source = {
+      id: await insertHarvestSource(ctx.db, { name, trusted }),
+      sourceName: name,
+      trusted,
+    }
+    await ctx.db.transaction(async (tx) =>
+      applyRun(tx, source, mapRecords(records, await loadThemeVocabulary(tx), source.sourceName)),
+    )
+    await runJobs()
+    const rows = await ctx.db.query<{ id: string; identifier: string; status: string }>(
+      `select id::text, harvest_identifier as identifier, status from documents
+        where harvest_source_id = $1 order by harvest_identifier`,
+      [source.id],
+    )
+    return rows
+  }
+
+  it('are checked on their metadata: an untrusted source waits for validation and review', async () => {
+    const [withMail, plain] = await harvest('Buurportaal', false, [
+      record('a', 'Vragen: info@voorbeeld.nl.'),
+      record('b', 'Meldingen per wijk.'),
+    ])
+    expect(withMail).toMatchObject({ identifier: 'a', status: 'openstaand' })
+    const privacy = await privacyOf(withMail!.id, ADMIN)
+    expect(privacy.status).toBe('bevindingen')
+    expect(privacy.findings.map((f) => [f.kind, f.location])).toEqual([['email', 'beschrijving']])
+    expect((await approve(withMail!.id)).status).toBe(409)
+    expect((await privacyOf(plain!.id, ADMIN)).status).toBe('geen-bevindingen')
+    expect((await approve(plain!.id)).status).toBe(200)
+  })
+
+  it("from a trusted source are published as before, and their findings go to the admins' list", async () => {
+    const [withMail] = await harvest('Stadsportaal', true, [
+      record('c', 'Vragen: info@voorbeeld.nl.'),
+    ])
+    expect(withMail?.status).toBe('goedgekeurd')
+    const list = await ctx.call<PublishedWithFindingsList>('GET', apiPaths.privacyPublished, ADMIN)
+    expect(
+      list.body.Results.find((document) => document.contentUID === withMail!.id),
+    ).toMatchObject({
+      harvestSource: 'Stadsportaal',
+      openCounts: { email: 1 },
+    })
   })
 })
