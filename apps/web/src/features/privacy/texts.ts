@@ -17,7 +17,7 @@ export const PRIVACY_TEXTS = {
     bevindingen: 'Mogelijke persoonsgegevens gevonden; een beheerder moet ze beoordelen',
     beoordeeld: 'Gecontroleerd en beoordeeld door een beheerder',
   } satisfies Record<PrivacyStatus, string>,
-  pending: 'De controle loopt nog. Vernieuw de pagina over een ogenblik.',
+  pending: 'De controle op persoonsgegevens loopt nog; wat ze vindt verschijnt hier vanzelf.',
   kind: (kind: PrivacyKind) => PRIVACY_KIND_NAMES[kind],
   where: (fileName: string | undefined, location: string) =>
     fileName ? `${fileName}, ${location}` : location,
