@@ -34,6 +34,7 @@ export const API = {
   documentsFeed: `${API_PREFIX.public}${apiPaths.documentsFeed}`,
   /** `/pubapi/complete/`; the typed text follows, URL-encoded. */
   completePrefix: `${API_PREFIX.public}${apiPaths.complete('')}`,
+  document: (contentUID: string) => `${API_PREFIX.public}${apiPaths.document(contentUID)}`,
 } as const
 
 /**
@@ -44,6 +45,7 @@ export const EMPLOYEE_API = {
   /** Every document's favourite call (PUT and DELETE), as a `page.route` pattern. */
   favoritePattern: `**${API_PREFIX.authenticated}${apiPaths.favorite('*')}`,
   labels: `${API_PREFIX.authenticated}${apiPaths.labels}`,
+  approve: (contentUID: string) => `${API_PREFIX.authenticated}${apiPaths.approve(contentUID)}`,
   themeDocuments: (theme: string) =>
     `${API_PREFIX.authenticated}${apiPaths.tagDocuments(theme)}?pageSize=6`,
 } as const

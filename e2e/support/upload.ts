@@ -18,11 +18,16 @@ export interface UploadFile {
 /**
  * Uploads a CSV through the form as the signed-in employee, the way they would, and answers
  * the new document's id once /data shows it. A Woo information category is chosen by its label.
- * The file is a copy of a demo CSV unless the journey brings its own.
+ * The file is a copy of a demo CSV unless the journey brings its own (one or more).
  */
 export async function uploadCsv(
   page: Page,
-  document: { title: string; description: string; wooCategory?: string; file?: UploadFile },
+  document: {
+    title: string
+    description: string
+    wooCategory?: string
+    file?: UploadFile | UploadFile[]
+  },
 ) {
   await page.goto(ROUTES.upload)
   const main = page.getByRole('main')

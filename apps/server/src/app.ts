@@ -31,6 +31,7 @@ import { harvestingRoutes } from './features/harvesting/routes.ts'
 import { healthRoutes } from './features/health/routes.ts'
 import { linkRoutes } from './features/links/index.ts'
 import { registerMetrics } from './features/metrics/register.ts'
+import { privacyAdditions, privacyRoutes } from './features/privacy/index.ts'
 import { publicationPageHead, publicationRoutes } from './features/publication/routes.ts'
 import { ratingRoutes } from './features/ratings/routes.ts'
 import { clientLimiter } from './features/search/client-limit.ts'
@@ -193,7 +194,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await scope.register(
         searchRoutes({ db, config, audience: 'employee', memory, limiter: searchLimiter }),
       )
-      await scope.register(documentRoutes({ db, store, config, audience: 'employee' }))
+      await scope.register(
+        documentRoutes({
+          db,
+          store,
+          config,
+          audience: 'employee',
+          additions: privacyAdditions(db),
+        }),
+      )
       await scope.register(tableRoutes({ db, audience: 'employee' }))
       await scope.register(vocabularyRoutes({ db, audience: 'employee' }))
       await scope.register(vocabularyAdminRoutes({ db }))
@@ -205,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await scope.register(followingRoutes({ db }))
       await scope.register(dashboardRoutes({ db }))
       await scope.register(validationRoutes({ db, config }))
+      await scope.register(privacyRoutes({ db, config }))
       await scope.register(deletionRoutes({ db, config }))
       await scope.register(harvestingRoutes({ db }))
       await scope.register(linkRoutes({ db }))

@@ -11,6 +11,12 @@ import {
   SCRUB_FILES_JOB,
   scrubFilesJob,
 } from './features/links/index.ts'
+import {
+  realScanner,
+  SCAN_PRIVACY_JOB,
+  scanPrivacyJob,
+  type PrivacyScanner,
+} from './features/privacy/index.ts'
 import { LOAD_TABLES_JOB, loadTablesJob, type LoadTables } from './features/tables/index.ts'
 import { EXTRACT_TEXT_JOB, extractTextJob } from './features/uploads/extraction-job.ts'
 import { DEFAULT_TABLE_LIMITS, loadTables } from './table-loading/index.ts'
@@ -30,6 +36,8 @@ export function jobHandlers(deps: {
   log?: DeliveryLog
   /** The table loader; tests give a fake one. */
   loadTables?: LoadTables
+  /** The personal-data scanner; tests give a fake one. */
+  privacyScanner?: PrivacyScanner
 }): JobHandlers {
   const { config } = deps
   return {
@@ -39,6 +47,11 @@ export function jobHandlers(deps: {
       store: deps.store,
       loadTables: deps.loadTables ?? loadTables,
       limits: { ...DEFAULT_TABLE_LIMITS, ...config?.tables },
+    }),
+    [SCAN_PRIVACY_JOB]: scanPrivacyJob({
+      db: deps.db,
+      store: deps.store,
+      scanner: deps.privacyScanner ?? realScanner,
     }),
     [HARVEST_JOB]: harvestJob({ db: deps.db, log: deps.log }),
     [SCRUB_FILES_JOB]: scrubFilesJob({ db: deps.db, store: deps.store, log: deps.log }),

@@ -95,6 +95,14 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (embedded
     })
     expect(upload.status).toBe(201)
     documentId = ((await upload.json()) as { contentUID: string }).contentUID
+    // The personal-data check runs in the portal's worker; approval waits for it.
+    for (let tries = 0; ; tries++) {
+      const response = await client.as('beheerder', apiPaths.document(documentId))
+      const { privacy } = (await response.json()) as DocumentDetail
+      if (privacy && !privacy.pending) break
+      if (tries >= 150) throw new Error('the personal-data check did not finish within 30 s')
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
     expect((await client.as('beheerder', apiPaths.approve(documentId))).status).toBe(200)
     const put = { method: 'PUT' }
     expect((await client.as('medewerker', apiPaths.favorite(documentId), put)).status).toBe(200)

@@ -1,6 +1,7 @@
 import type { DocumentStatus, WooCategory } from '@dataportaal/contract'
 import type { Queryable } from '../src/db/client.ts'
 import { refreshSearchIndex } from '../src/features/documents/index.ts'
+import { markScannedClean } from '../src/features/privacy/testing.ts'
 import { ensureNamed, saveThesaurusEntry } from '../src/features/vocabulary/service.ts'
 import type { TestIdentity } from './app.ts'
 
@@ -105,6 +106,8 @@ export async function createDocument(db: Queryable, spec: DocumentSpec): Promise
       [id],
     )
   }
+  // Checked for personal data with nothing found, as a scan would have left it.
+  await markScannedClean(db, id)
   await refreshSearchIndex(db, [id])
   return id
 }

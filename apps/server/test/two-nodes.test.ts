@@ -140,6 +140,15 @@ describe.skipIf(!DATABASE_URL)('two nodes on one database and one file store', (
     const list = (await open.json()) as { Results: Array<{ contentUID: string }> }
     expect(list.Results.map((item) => item.contentUID)).toContain(contentUID)
 
+    // The personal-data check runs in the background on either node; approval waits for it.
+    await expect
+      .poll(
+        async () =>
+          ((await (await api(b, apiPaths.document(contentUID))).json()) as DocumentDetail).privacy
+            ?.pending,
+        { timeout: 30_000 },
+      )
+      .toBe(false)
     const approve = await api(b, apiPaths.approve(contentUID))
     expect(approve.status).toBe(200)
 

@@ -5,6 +5,7 @@ import { DocumentHarvest, DocumentLink } from './harvesting.ts'
 import { LinkCheck } from './links.ts'
 import { WooCategory } from './woo.ts'
 import { FileTable } from './tables.ts'
+import { DocumentPrivacy } from './privacy.ts'
 
 export const DOCUMENT_LIMITS = {
   titleMin: 3,
@@ -106,6 +107,9 @@ export const DocumentDetail = z
       .optional()
       .describe('What the link checker found of the links and source page; owner and admins only'),
     abilities: DocumentAbilities,
+    privacy: DocumentPrivacy.optional().describe(
+      'The personal-data check: for the owner and admins only, never on /pubapi',
+    ),
   })
   .meta({ id: 'DocumentDetail' })
 export type DocumentDetail = z.infer<typeof DocumentDetail>
@@ -176,6 +180,7 @@ export const DocumentForValidation = DocumentSummary.extend({
   selfValidationBlocked: SelfValidationBlock.nullable().describe(
     'Set when the asking admin uploaded or last edited the document and so may not decide it (unless the server allows self-validation); null when they may',
   ),
+  privacy: DocumentPrivacy.optional().describe('The personal-data check'),
 }).meta({ id: 'DocumentForValidation' })
 export type DocumentForValidation = z.infer<typeof DocumentForValidation>
 

@@ -36,6 +36,13 @@ export const apiPaths = {
   validationList: '/documents/validate',
   approve: (id: string) => `/documents/validate/${id}/approve`,
   disapprove: (id: string) => `/documents/validate/${id}/disapprove`,
+  /** Admins: judge a document's possible personal data (issue 32). */
+  privacyReview: (id: string) => `/documents/${id}/privacy-review`,
+  /** The owner: a finding is no personal data, with a reason (not a review). */
+  privacyOwnerNote: (id: string, findingId: string) =>
+    `/documents/${id}/privacy-findings/${findingId}/owner-note`,
+  /** Admins: published documents with possible personal data nobody judged yet. */
+  privacyPublished: '/documents/privacy/published',
   upload: '/documents/upload',
   uploadOptions: '/documents/upload/options',
   deleteUpload: (id: string) => `/documents/upload/${id}`,

@@ -199,6 +199,29 @@ const TABLE: Record<string, Case[]> = {
       api: [401, 403, 422],
     },
   ],
+  // Without a body: an admin gets as far as validation (422), an employee not (403).
+  'POST /documents/:id/privacy-review': [
+    {
+      name: 'review possible personal data',
+      path: () => apiPaths.privacyReview(doc.pending),
+      api: [401, 403, 422],
+    },
+  ],
+  // Any employee gets as far as validation; whose the document is is the policy's.
+  'POST /documents/:id/privacy-findings/:findingId/owner-note': [
+    {
+      name: "note 'geen persoonsgegeven'",
+      path: () => apiPaths.privacyOwnerNote(doc.pending, UNKNOWN_ID),
+      api: [401, 422, 422],
+    },
+  ],
+  'GET /documents/privacy/published': [
+    {
+      name: 'published with possible personal data',
+      path: () => apiPaths.privacyPublished,
+      api: ADMINS,
+    },
+  ],
   'GET /documents/deleted': [
     { name: 'deleted documents', path: () => apiPaths.deletedDocuments, api: ADMINS },
   ],

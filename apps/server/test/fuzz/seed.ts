@@ -1,4 +1,5 @@
 import { API_PREFIX, apiPaths, type UploadResult } from '@dataportaal/contract'
+import { runPrivacyScans } from '../../src/features/privacy/testing.ts'
 import { fakeLoader, runWithLoader } from '../../src/features/tables/testing.ts'
 import { fileOf, postUpload, uploadForm, VALID_FIELDS } from '../../src/features/uploads/testing.ts'
 import {
@@ -53,6 +54,8 @@ export async function seedCatalogue(ctx: TestContext): Promise<Pools> {
     const response = await postUpload(ctx, who, form)
     if (response.statusCode !== 201) throw new Error(`Seed upload failed: ${response.body}`)
     const { contentUID } = response.json<UploadResult>()
+    // The personal-data check, which the approval waits for.
+    await runPrivacyScans(ctx)
     const approve = await ctx.app.inject({
       url: `${API_PREFIX.authenticated}${apiPaths.approve(contentUID)}`,
       headers: { authorization: `Bearer ${await ctx.tokenFor(SECOND_ADMIN)}` },

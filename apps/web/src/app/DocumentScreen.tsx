@@ -4,6 +4,7 @@ import { ClassificationEditor } from '../features/classification/ClassificationE
 import { DocumentPage } from '../features/documents/DocumentPage.tsx'
 import type { DocumentSlots } from '../features/documents/DocumentView.tsx'
 import { DocumentOwnerActions } from '../features/my-documents/DocumentOwnerActions.tsx'
+import { PrivacySection } from '../features/privacy/PrivacySection.tsx'
 import { RatingInput } from '../features/ratings/RatingInput.tsx'
 import { EditResultBanner } from '../features/upload/EditResultBanner.tsx'
 
@@ -14,6 +15,7 @@ const documentSlots = (detail: DocumentDetail): DocumentSlots => ({
       <FavoriteToggle document={detail} variant="labelled" />
       <EditResultBanner contentUID={detail.contentUID} />
       <DocumentOwnerActions detail={detail} />
+      <PrivacySection detail={detail} />
     </>
   ),
   rating: <RatingInput document={detail} />,

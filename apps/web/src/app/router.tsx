@@ -100,10 +100,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: VALIDATION_PATH,
-        lazy: lazyScreen(
-          () => import('../features/validation/ValidationPage.tsx'),
-          'ValidationPage',
-        ),
+        lazy: lazyScreen(() => import('./ValidationScreen.tsx'), 'ValidationScreen'),
       },
       { path: MY_DATA_PATH, lazy: myData },
       { path: pagedPath(MY_DATA_PATH), lazy: myData },

@@ -17,6 +17,10 @@ export type AuditAction =
   | 'harvest_source_created'
   | 'harvest_source_changed'
   | 'harvest_run_requested'
+  | 'privacy_scanned'
+  | 'privacy_finding_noted'
+  | 'privacy_reviewed'
+  | 'privacy_approval_blocked'
 
 export interface AuditEntry {
   /** Null for what the portal does by itself (the maintenance's purge), not on anyone's behalf. */

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client.ts'
 import { detectMediaType, readFileText } from '../../extraction/index.ts'
 import type { FileStore } from '../../storage/file-store.ts'
 import { refreshSearchIndex } from '../documents/index.ts'
+import { requestPrivacyScans } from '../privacy/index.ts'
 import { enqueueTableLoads } from '../tables/index.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import type { CatalogueItem } from './record.ts'
@@ -94,6 +95,7 @@ export async function upsertCatalogueItem(
     )
   }
   if (item.files.length > 0) await storeFiles(db, store, row.id, item)
+  await requestPrivacyScans(db, [row.id])
   await refreshSearchIndex(db, [row.id])
   return row.inserted ? 'inserted' : 'updated'
 }

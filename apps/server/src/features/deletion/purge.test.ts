@@ -64,6 +64,12 @@ async function documentWith(title: string, files: StoredFile[]): Promise<string>
     `insert into document_links (document_id, position, title, url) values ($1, 0, 'Bij de bron', 'https://example.org/data.csv')`,
     [id],
   )
+  // A possible personal-data finding (features/privacy); the factory wrote its scan rows.
+  await ctx.db.query(
+    `insert into privacy_findings (document_id, kind, location, masked, context, count)
+     values ($1, 'email', 'beschrijving', 'i***@voorbeeld.nl', 'mail i***@voorbeeld.nl', 1)`,
+    [id],
+  )
   return id
 }
 

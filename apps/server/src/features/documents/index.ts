@@ -2,6 +2,7 @@
  * The document module's public interface: what other features may use of a document. They
  * import from here only, never from the files behind it, so those can change freely.
  */
+export type { DocumentAdditions } from './additions.ts'
 export { DOCUMENT_JOINS, documentColumns } from './columns.ts'
 export { loadCompoundSplitter, type CompoundPart, type CompoundSplitter } from './compounds.ts'
 export { pageOfDocuments, type DocumentSelection, type Page } from './document-page.ts'

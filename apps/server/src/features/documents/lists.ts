@@ -2,6 +2,7 @@ import type { OwnDocumentsQuery, ValidationList, ValidationQuery } from '@datapo
 import type { Admin, Employee } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { pageOfDocuments } from './document-page.ts'
+import type { DocumentAdditions } from './additions.ts'
 import { FILES_JSON, presentFiles, type FileRows } from './files.ts'
 import { selfValidationBlock, type FourEyesRule } from './four-eyes.ts'
 import { visibleTo } from './visibility.ts'
@@ -32,6 +33,7 @@ export async function listForValidation(
   viewer: Admin,
   query: ValidationQuery,
   rule: FourEyesRule,
+  additions?: DocumentAdditions,
 ): Promise<ValidationList> {
   const page = await pageOfDocuments(db, viewer, query, {
     where: (params) =>
@@ -53,6 +55,7 @@ export async function listForValidation(
       )
     : []
   const byId = new Map(rows.map((row) => [row.id, row]))
+  const added = await additions?.validation(viewer, ids)
   return {
     Total: page.Total,
     Results: page.Results.map((document) => {
@@ -67,6 +70,7 @@ export async function listForValidation(
           { ownerId: row?.owner_id ?? null, modifiedBy: row?.modified_by ?? null },
           rule,
         ),
+        ...added?.get(document.contentUID),
       }
     }),
   }

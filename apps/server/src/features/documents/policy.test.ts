@@ -72,6 +72,12 @@ const DOCUMENT_TABLE: Array<[DocumentAction, DocumentStatus, Row]> = [
   ['readStatusReason', 'openstaand', [N, Y, N, Y, Y]],
   ['readStatusReason', 'goedgekeurd', [N, Y, N, Y, Y]],
   ['readStatusReason', 'afgekeurd', [N, Y, N, Y, Y]],
+  ['readPrivacy', 'openstaand', [N, Y, N, Y, Y]],
+  ['readPrivacy', 'goedgekeurd', [N, Y, N, Y, Y]],
+  ['readPrivacy', 'afgekeurd', [N, Y, N, Y, Y]],
+  ['notePrivacy', 'openstaand', [N, Y, N, N, Y]],
+  ['notePrivacy', 'goedgekeurd', [N, Y, N, N, Y]],
+  ['notePrivacy', 'afgekeurd', [N, Y, N, N, Y]],
 ]
 
 /** The rules that do not depend on the document. */

@@ -37,6 +37,10 @@ const DOCUMENT_RULES = {
   delete: ownerOrAdmin,
   // A disapproval's category and reason: for the uploader, who must act on it, and admins.
   readStatusReason: ownerOrAdmin,
+  // The personal-data check's findings (issue 32): never public, for the owner and admins.
+  readPrivacy: ownerOrAdmin,
+  // Marking a finding 'geen persoonsgegeven' with a reason: the owner's note to the reviewer.
+  notePrivacy: owns,
 }
 
 /** Rules that depend on the viewer alone, the same for every document they see. */
@@ -64,6 +68,9 @@ const REFUSALS: Record<Action, string> = {
   edit: 'Alleen de eigenaar van dit document of een beheerder mag het wijzigen.',
   delete: 'Alleen de eigenaar van dit document of een beheerder mag het verwijderen.',
   readStatusReason: 'Alleen de uploader en beheerders lezen de reden van een afkeuring.',
+  readPrivacy: 'Alleen de eigenaar en beheerders zien de mogelijke persoonsgegevens.',
+  notePrivacy:
+    'Alleen de eigenaar van dit document kan een bevinding als geen persoonsgegeven markeren.',
   validate: 'Alleen beheerders valideren documenten.',
   rereadFiles: 'Alleen beheerders laten een bestand opnieuw lezen.',
   seeOwnerId: 'Alleen medewerkers zien wie een document heeft geüpload.',

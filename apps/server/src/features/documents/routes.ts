@@ -19,6 +19,7 @@ import { contentDisposition } from '../../http/content-disposition.ts'
 import { adminOf, employeeOf } from '../../http/access.ts'
 import { NotFoundError } from '../../shared/errors.ts'
 import { activityClient } from '../activity-logs/client.ts'
+import type { DocumentAdditions } from './additions.ts'
 import { listForValidation, listOwnDocuments } from './lists.ts'
 import { countByContentType, getDocument, getDocumentFile, recordOpen } from './service.ts'
 
@@ -32,6 +33,8 @@ export const documentRoutes =
     store: FileStore
     config: Pick<Config, 'validation'>
     audience: 'public' | 'employee'
+    /** What other features add to the answers (app.ts); none on /pubapi. */
+    additions?: DocumentAdditions
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
@@ -63,7 +66,11 @@ export const documentRoutes =
           response: { 200: DocumentDetail, 404: Problem },
         },
       },
-      (request) => getDocument(deps.db, request.viewer, request.params.id),
+      async (request) => {
+        const document = await getDocument(deps.db, request.viewer, request.params.id)
+        const added = await deps.additions?.detail(request.viewer, document)
+        return { ...document, ...added }
+      },
     )
 
     app.get(
@@ -151,6 +158,12 @@ export const documentRoutes =
         },
       },
       (request) =>
-        listForValidation(deps.db, adminOf(request), request.query, deps.config.validation),
+        listForValidation(
+          deps.db,
+          adminOf(request),
+          request.query,
+          deps.config.validation,
+          deps.additions,
+        ),
     )
   }

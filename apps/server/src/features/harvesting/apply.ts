@@ -1,6 +1,7 @@
 import type { HarvestCounts } from '@dataportaal/contract'
 import type { Queryable } from '../../db/client.ts'
 import { refreshSearchIndex } from '../documents/index.ts'
+import { requestPrivacyScans } from '../privacy/index.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import { HARVEST_CONTENT_TYPE, type MappedItem, type MappedSource } from './map.ts'
 
@@ -192,6 +193,11 @@ export async function applyRun(
     ...changed,
   ]
   await writeThemesAndLinks(tx, written)
+  // Harvested records are checked on their metadata: an untrusted source's wait for validation.
+  await requestPrivacyScans(
+    tx,
+    written.map(({ id }) => id),
+  )
   const withdrawn = await tx.query(
     `update documents set deleted_at = now(), withdrawn_at = now()
       where harvest_source_id = $1 and deleted_at is null

@@ -8,6 +8,7 @@ import { executeRun, queueRun, type RunOutcome } from './run.ts'
 import { UNEXPECTED } from './collect/protocol.ts'
 import { HarvestCollectError } from './record.ts'
 import { insertHarvestSource } from './testing.ts'
+import { runPrivacyScans } from '../privacy/testing.ts'
 
 let ctx: TestContext
 let ckan: CkanFixture
@@ -25,7 +26,10 @@ const PACKAGES = () => [
   ckanPackage('gesloten', 'Geheime lijst', { license_id: 'other-closed' }),
 ]
 
-/** Queues and runs a run of the source, two packages a page. */
+/**
+ * Queues and runs a run of the source, two packages a page, then the personal-data scans of
+ * the records it wrote (which an approval waits for).
+ */
 async function harvest(sourceId: string): Promise<RunOutcome> {
   const runId = await ctx.db.transaction((tx) =>
     queueRun(tx, { sourceId, trigger: 'manual', requestedBy: null, dryRun: false }),
@@ -36,6 +40,7 @@ async function harvest(sourceId: string): Promise<RunOutcome> {
       collectSource(source, { ...options, limits: { ckanPageSize: 2 } }),
   })
   if (!outcome) throw new Error('run not executed')
+  await runPrivacyScans(ctx)
   return outcome
 }
 

@@ -12,6 +12,7 @@ import { ACCEPTED_MEDIA_TYPES } from '../../extraction/index.ts'
 import type { FileStore } from '../../storage/file-store.ts'
 import { removeUnreferencedFiles } from '../../storage/sweep.ts'
 import { lockEditableDocument, markEdited, refreshSearchIndex } from '../documents/index.ts'
+import { requestPrivacyScans } from '../privacy/index.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import { recordAudit } from '../audit/record.ts'
 import { checkFileCount, resolveVocabulary, type Vocabulary } from './checks.ts'
@@ -113,6 +114,7 @@ async function commitUpload(
       }
       await writeThemes(tx, id, vocabulary.themeIds, viewer.id)
       const saved = await writeFiles(tx, store, id, keep, files, moved)
+      await requestPrivacyScans(tx, [id])
       await recordAudit(tx, {
         actorId: viewer.id,
         action: previous ? 'document_edited' : 'document_uploaded',

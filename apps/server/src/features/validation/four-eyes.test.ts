@@ -12,7 +12,7 @@ import {
   type TestContext,
   type TestIdentity,
 } from '../../../test/app.ts'
-import { fileOf, postUpload, uploadForm, VALID_FIELDS } from '../uploads/testing.ts'
+import { fileOf, postUpload, runJobs, uploadForm, VALID_FIELDS } from '../uploads/testing.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import { SELF_VALIDATION_REFUSED } from '../documents/index.ts'
 
@@ -61,7 +61,10 @@ const auditRows = (id: string) =>
     [id],
   )
 
-/** A document saved through the upload form by `who`: new, or an edit of `contentUID`. */
+/**
+ * A document saved through the upload form by `who`: new, or an edit of `contentUID`; then
+ * the background jobs run (the personal-data check, which an approval waits for).
+ */
 async function saveThroughForm(
   context: TestContext,
   who: TestIdentity,
@@ -75,6 +78,7 @@ async function saveThroughForm(
     uploadForm(fields, [fileOf(`wijk;kilo\n${title};12\n`, 'afval.csv')]),
   )
   expect(response.statusCode, response.body).toBe(contentUID ? 200 : 201)
+  await runJobs(context)
   return response.json<{ contentUID: string }>().contentUID
 }
 

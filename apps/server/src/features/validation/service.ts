@@ -4,6 +4,11 @@ import type { Db, Queryable } from '../../db/client.ts'
 import { ConflictError, NotFoundError } from '../../shared/errors.ts'
 import { recordAudit } from '../audit/record.ts'
 import { authorizeDecision, type FourEyesRule } from '../documents/index.ts'
+import {
+  assertPrivacyChecked,
+  PrivacyApprovalBlocked,
+  recordBlockedApproval,
+} from '../privacy/index.ts'
 
 /** What an admin decides about a document awaiting validation. */
 export type Decision =
@@ -47,7 +52,8 @@ const STATE_COLUMNS = `id::text as id, title, status, deleted_at is not null as 
  * transaction. The update only applies to a live `openstaand` document, so of two admins
  * deciding at once exactly one changes it; the other is told what happened instead. An
  * admin who uploaded or last edited the document is refused (four eyes, unless `rule`
- * allows it).
+ * allows it). An approval waits for the personal-data check (features/privacy): refused
+ * with 409 while a scan runs or a finding is not judged, and the refusal is in the audit log.
  */
 export async function decide(
   db: Db,
@@ -56,44 +62,60 @@ export async function decide(
   decision: Decision,
   rule: FourEyesRule,
 ): Promise<ValidationResult> {
-  return db.transaction(async (tx) => {
-    // Locked, so an edit cannot make the admin its last editor between this check and the update.
-    const [authorship] = await tx.query<{ owner_id: string | null; modified_by: string | null }>(
-      `select owner_id, modified_by from documents
+  return db
+    .transaction((tx) => decideLocked(tx, admin, documentId, decision, rule))
+    .catch(async (error: unknown) => {
+      if (error instanceof PrivacyApprovalBlocked) {
+        await recordBlockedApproval(db, admin.id, documentId, error)
+      }
+      throw error
+    })
+}
+
+async function decideLocked(
+  tx: Queryable,
+  admin: Admin,
+  documentId: string,
+  decision: Decision,
+  rule: FourEyesRule,
+): Promise<ValidationResult> {
+  // Locked, so an edit cannot make the admin its last editor between this check and the update.
+  const [authorship] = await tx.query<{ owner_id: string | null; modified_by: string | null }>(
+    `select owner_id, modified_by from documents
         where id = $1 and deleted_at is null and status = 'openstaand' for update`,
-      [documentId],
+    [documentId],
+  )
+  if (authorship) {
+    authorizeDecision(
+      admin,
+      { ownerId: authorship.owner_id, modifiedBy: authorship.modified_by },
+      rule,
     )
-    if (authorship) {
-      authorizeDecision(
-        admin,
-        { ownerId: authorship.owner_id, modifiedBy: authorship.modified_by },
-        rule,
-      )
-    }
-    const disapproval = decision.status === 'afgekeurd' ? decision : null
-    const [updated] = await tx.query<StateRow>(
-      `update documents
+    if (decision.status === 'goedgekeurd') await assertPrivacyChecked(tx, documentId)
+  }
+  const disapproval = decision.status === 'afgekeurd' ? decision : null
+  const [updated] = await tx.query<StateRow>(
+    `update documents
           set status = $2, status_category = $3, status_description = $4,
               published_at = case when $2 = 'goedgekeurd' then now() else published_at end
         where id = $1 and deleted_at is null and status = 'openstaand'
         returning ${STATE_COLUMNS}`,
-      [
-        documentId,
-        decision.status,
-        disapproval?.statusCategory ?? null,
-        disapproval?.statusDescription ?? null,
-      ],
+    [
+      documentId,
+      decision.status,
+      disapproval?.statusCategory ?? null,
+      disapproval?.statusDescription ?? null,
+    ],
+  )
+  if (updated) {
+    const at = await recordDecision(tx, admin.id, updated, decision)
+    return present(
+      updated,
+      { actor: admin.name, at, action: VALIDATION_ACTIONS[decision.status] },
+      true,
     )
-    if (updated) {
-      const at = await recordDecision(tx, admin.id, updated, decision)
-      return present(
-        updated,
-        { actor: admin.name, at, action: VALIDATION_ACTIONS[decision.status] },
-        true,
-      )
-    }
-    return explainUnchanged(tx, documentId, decision)
-  })
+  }
+  return explainUnchanged(tx, documentId, decision)
 }
 
 /** Writes who decided what about which document and why; answers when. */

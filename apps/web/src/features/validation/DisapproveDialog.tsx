@@ -22,6 +22,7 @@ type Errors = FieldErrors<(typeof FIELDS)[number]>
  */
 export function DisapproveDialog({
   document,
+  initialReason,
   busy,
   failed,
   onConfirm,
@@ -29,6 +30,8 @@ export function DisapproveDialog({
 }: {
   /** The document to disapprove; the dialog is open while there is one. */
   document: DocumentSummary | null
+  /** A reason to start from ('Moet weg' of a personal-data finding: privacy-sensitive). */
+  initialReason?: string | undefined
   busy: boolean
   /** A failure the admin can retry from the dialog (not a conflict, which closes it). */
   failed: boolean
@@ -46,14 +49,14 @@ export function DisapproveDialog({
     const element = dialog.current
     if (!element) return
     if (document && !element.open) {
-      setCategory('')
-      setDescription('')
+      setCategory(initialReason ? 'Privacygevoelig' : '')
+      setDescription(initialReason ?? '')
       setErrors({})
       element.showModal()
     } else if (!document && element.open) {
       element.close()
     }
-  }, [document])
+  }, [document, initialReason])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()

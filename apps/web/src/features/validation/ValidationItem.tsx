@@ -1,5 +1,9 @@
-import type { DocumentFile, DocumentForValidation } from '@dataportaal/contract'
-import { useId, useState } from 'react'
+import {
+  privacyBlocksApproval,
+  type DocumentFile,
+  type DocumentForValidation,
+} from '@dataportaal/contract'
+import { useId, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatFileSize } from '../../shared/format.ts'
 import { documentHref } from '../../shared/routes.ts'
@@ -31,8 +35,11 @@ export function ValidationItem({
   reread,
   onApprove,
   onDisapprove,
+  extra,
 }: {
   document: DocumentForValidation
+  /** What other features show under the files (the personal-data check). */
+  extra?: ReactNode
   /** A decision about this document is under way. */
   busy: boolean
   reread: Reread
@@ -40,6 +47,8 @@ export function ValidationItem({
   onDisapprove: () => void
 }) {
   const headingId = `validatie-${document.contentUID}`
+  // The personal-data check holds approval until an admin judged it (the server refuses too).
+  const privacyHeld = privacyBlocksApproval(document.privacy)
   return (
     <li className="portal-validation-item">
       <article aria-labelledby={headingId}>
@@ -75,6 +84,7 @@ export function ValidationItem({
           </div>
         )}
         <DocumentDetails document={document} reread={reread} />
+        {extra}
         {document.status === 'openstaand' && document.selfValidationBlocked && (
           <div className="utrecht-alert utrecht-alert--info portal-validation-item__self">
             <p className="utrecht-paragraph">
@@ -84,12 +94,18 @@ export function ValidationItem({
         )}
         {document.status === 'openstaand' && !document.selfValidationBlocked && (
           <div className="portal-validation-item__actions">
+            {privacyHeld && (
+              <p id={`${headingId}-held`} className="utrecht-paragraph">
+                {document.privacy?.pending ? TEXTS.privacyPending : TEXTS.privacyOpen}
+              </p>
+            )}
             <Button
               appearance="primary-action-button"
               busy={busy}
-              aria-disabled={busy}
+              aria-disabled={busy || privacyHeld}
+              aria-describedby={privacyHeld ? `${headingId}-held` : undefined}
               onClick={() => {
-                if (!busy) onApprove()
+                if (!busy && !privacyHeld) onApprove()
               }}
             >
               {TEXTS.approve}{' '}

@@ -1,5 +1,6 @@
 import {
   DocumentStatus,
+  PRIVACY_APPROVAL_MESSAGES,
   VALIDATION_RETURN_DELAY_MS,
   type Disapproval,
   type DocumentFile,
@@ -7,7 +8,7 @@ import {
   type ValidationResult,
 } from '@dataportaal/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { ApiError } from '../../shared/api/client.ts'
 import { usePageTitle } from '../../shared/page-title.ts'
@@ -45,11 +46,25 @@ function readState(params: URLSearchParams): { view: ValidationView; page: numbe
   return { view, page: pageFromParam(params.get('offset')) }
 }
 
+/** What other features add to /validatie (app/ValidationScreen.tsx), so it depends on none. */
+export interface ValidationSlots {
+  /** Above the open list (the admins' list of published documents with personal data). */
+  top?: ReactNode
+  /** Under a document's files (its personal-data check, with the review form). */
+  item?: (
+    document: DocumentForValidation,
+    actions: { disapprove: (reason: string) => void; refresh: () => void },
+  ) => ReactNode
+}
+
+/** 409s of the personal-data check: the document stays open, nobody decided it. */
+const PRIVACY_REFUSALS: readonly string[] = Object.values(PRIVACY_APPROVAL_MESSAGES)
+
 /**
  * /validatie: admins approve or disapprove uploaded documents (spec sections 2 and 4), and
  * restore deleted ones (decisions.md, Document).
  */
-export function ValidationPage() {
+export function ValidationPage({ slots = {} }: { slots?: ValidationSlots }) {
   const { authenticated, isAdmin } = useAuth()
   const { view, page } = readState(useSearchParams()[0])
   const allowed = authenticated && isAdmin
@@ -57,7 +72,7 @@ export function ValidationPage() {
   if (!allowed)
     return <SignedInOnly title={TEXTS.heading} audience="admin" purpose={TEXTS.purpose} />
   if (view === 'verwijderd') return <DeletedDocuments page={page} />
-  return <Validation status={view} page={page} />
+  return <Validation status={view} page={page} slots={slots} />
 }
 
 type Decision = { status: 'goedgekeurd' } | ({ status: 'afgekeurd' } & Disapproval)
@@ -66,7 +81,15 @@ interface DecisionRequest {
   decision: Decision
 }
 
-function Validation({ status, page }: { status: DocumentStatus; page: number }) {
+function Validation({
+  status,
+  page,
+  slots,
+}: {
+  status: DocumentStatus
+  page: number
+  slots: ValidationSlots
+}) {
   const list = useValidationList(status, page)
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -74,6 +97,7 @@ function Validation({ status, page }: { status: DocumentStatus; page: number }) 
   const focusHeading = useCallback(() => heading.current?.focus(), [])
   const [notice, setNotice] = useState<Notice | null>(null)
   const [disapproving, setDisapproving] = useState<DocumentForValidation | null>(null)
+  const [disapprovalReason, setDisapprovalReason] = useState<string | undefined>()
   const returnTimer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(returnTimer.current), [])
   // The decided item is gone (and the dialog closed, whose effect runs first): focus the heading.
@@ -117,6 +141,12 @@ function Validation({ status, page }: { status: DocumentStatus; page: number }) 
       )
     },
     onError: (error, { document }) => {
+      // The personal-data check holds the approval: the document stays, shown as it is now.
+      if (error instanceof ApiError && PRIVACY_REFUSALS.includes(error.problem?.detail ?? '')) {
+        void queryClient.invalidateQueries({ queryKey: validationKeys.lists })
+        setNotice({ ok: false, text: error.problem?.detail ?? TEXTS.failed })
+        return
+      }
       // Four eyes: the list said the admin may decide, but an edit since made them its last editor.
       if (error instanceof ApiError && error.status === 403 && error.problem?.detail) {
         refreshAfterDecision(queryClient)
@@ -170,6 +200,7 @@ function Validation({ status, page }: { status: DocumentStatus; page: number }) 
     <div className="portal-validation">
       <ValidationHeader ref={heading} current={status} />
       <Notices notice={notice} />
+      {status === 'openstaand' && slots.top}
 
       <div aria-busy={list.isFetching}>
         <PagedList
@@ -197,8 +228,18 @@ function Validation({ status, page }: { status: DocumentStatus; page: number }) 
               onApprove={() => mutation.mutate({ document, decision: { status: 'goedgekeurd' } })}
               onDisapprove={() => {
                 mutation.reset()
+                setDisapprovalReason(undefined)
                 setDisapproving(document)
               }}
+              extra={slots.item?.(document, {
+                disapprove: (reason) => {
+                  mutation.reset()
+                  setDisapprovalReason(reason)
+                  setDisapproving(document)
+                },
+                refresh: () =>
+                  void queryClient.invalidateQueries({ queryKey: validationKeys.lists }),
+              })}
             />
           )}
         </PagedList>
@@ -207,6 +248,7 @@ function Validation({ status, page }: { status: DocumentStatus; page: number }) 
 
       <DisapproveDialog
         document={disapproving}
+        initialReason={disapprovalReason}
         busy={mutation.isPending}
         failed={mutation.isError && disapproving !== null}
         onConfirm={(disapproval) => {

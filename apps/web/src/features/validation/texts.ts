@@ -9,6 +9,9 @@ export const VALIDATION_TEXTS = {
   intro:
     'Beoordeel nieuwe en gewijzigde documenten. Een goedgekeurd document is meteen voor iedereen te vinden; bij afkeuren ziet de uploader de categorie en uw toelichting.',
 
+  privacyPending: 'Goedkeuren kan pas als de controle op persoonsgegevens klaar is.',
+  privacyOpen: 'Goedkeuren kan pas als alle mogelijke persoonsgegevens zijn beoordeeld.',
+
   tabsLabel: 'Lijsten',
   tabs: {
     openstaand: 'Open',
