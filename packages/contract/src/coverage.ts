@@ -20,7 +20,6 @@ export const DocumentCoverage = z
       .string()
       .nullable()
       .describe('The URI of the area as the document stores it; null for the city (default)'),
-    spatialPublished: z.string().describe('The area the catalogue publishes: spatial or the city'),
     bbox: BoundingBox.nullable().describe("Around the geometries of the document's GeoJSON files"),
   })
   .meta({ id: 'DocumentCoverage' })

@@ -3,7 +3,12 @@ import { PUBLIC_VIEWER } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
 import { NotFoundError } from '../../shared/errors.ts'
-import { DATA_CONTENT_TYPES, PUBLISHED_BY_THE_CITY, visibleTo } from '../documents/index.ts'
+import {
+  DATA_CONTENT_TYPES,
+  GEOJSON_BOXES,
+  PUBLISHED_BY_THE_CITY,
+  visibleTo,
+} from '../documents/index.ts'
 
 /** Datasets on one page of the catalogue: data.overheid.nl harvests page by page. */
 export const CATALOGUE_PAGE_SIZE = 100
@@ -83,16 +88,6 @@ type DatasetRow = {
   }>
   links: Array<Omit<CatalogueLink, 'size'> & { size: number | string | null }>
 }
-
-/**
- * The boxes of document `d`'s GeoJSON columns, from its loaded tables' statistics (the table
- * loader computes them in its worker), as a JSON array or null (a select expression).
- */
-export const GEOJSON_BOXES = `(select json_agg(field -> 'stats' -> 'bbox')
-                 from document_files f join data_tables t on t.file_id = f.id
-                      cross join lateral jsonb_array_elements(t.schema -> 'fields') as field
-                where f.document_id = d.id and t.load_status = 'geladen'
-                  and field -> 'stats' ? 'bbox')`
 
 /**
  * Published documents of the data kinds (the decision: docs/publication.md), as SQL on `d`.

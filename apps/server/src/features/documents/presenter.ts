@@ -5,6 +5,7 @@ import type {
   StatusCategory,
   WooCategory,
 } from '@dataportaal/contract'
+import { unionBox, type BoundingBox } from '@dataportaal/contract'
 import { isEmployee, type Viewer } from '../../auth/viewer.ts'
 import { presentFiles, type FileRows } from './files.ts'
 import { presentHarvest, presentLinks, type LinkRows } from './links.ts'
@@ -112,6 +113,11 @@ export interface DocumentDetailRow extends DocumentListRow {
   links: LinkRows
   harvest_source: string | null
   harvested_at: Date | null
+  temporal_start: string | null
+  temporal_end: string | null
+  spatial_uri: string | null
+  /** The boxes of its GeoJSON columns (GEOJSON_BOXES), null for none. */
+  boxes: BoundingBox[] | null
 }
 
 /** The document page, with what the viewer may do with it. */
@@ -129,5 +135,11 @@ export function presentDetail(row: DocumentDetailRow, viewer: Viewer): DocumentD
     links: presentLinks(row.links),
     harvest: presentHarvest(row.harvest_source, row.harvested_at),
     abilities: abilitiesOf(viewer, facts),
+    coverage: {
+      temporalStart: row.temporal_start,
+      temporalEnd: row.temporal_end,
+      spatial: row.spatial_uri,
+      bbox: (row.boxes ?? []).reduce<BoundingBox | null>(unionBox, null),
+    },
   }
 }

@@ -19,6 +19,7 @@ import { contentDisposition } from '../../http/content-disposition.ts'
 import { adminOf, employeeOf } from '../../http/access.ts'
 import { NotFoundError } from '../../shared/errors.ts'
 import { activityClient } from '../activity-logs/client.ts'
+import { withQuality } from '../quality/service.ts'
 import { listForValidation, listOwnDocuments } from './lists.ts'
 import { countByContentType, getDocument, getDocumentFile, recordOpen } from './service.ts'
 
@@ -30,7 +31,7 @@ export const documentRoutes =
   (deps: {
     db: Db
     store: FileStore
-    config: Pick<Config, 'validation'>
+    config: Pick<Config, 'validation' | 'catalogue'>
     audience: 'public' | 'employee'
   }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -63,7 +64,12 @@ export const documentRoutes =
           response: { 200: DocumentDetail, 404: Problem },
         },
       },
-      (request) => getDocument(deps.db, request.viewer, request.params.id),
+      async (request) => {
+        const detail = await getDocument(deps.db, request.viewer, request.params.id)
+        if (!detail.abilities.edit) return detail
+        const [withScore] = await withQuality(deps.db, deps.config.catalogue.spatial, [detail])
+        return withScore ?? detail
+      },
     )
 
     app.get(
@@ -150,7 +156,15 @@ export const documentRoutes =
           response: { 200: ValidationList, 403: Problem, 422: Problem },
         },
       },
-      (request) =>
-        listForValidation(deps.db, adminOf(request), request.query, deps.config.validation),
+      async (request) => {
+        const list = await listForValidation(
+          deps.db,
+          adminOf(request),
+          request.query,
+          deps.config.validation,
+        )
+        const Results = await withQuality(deps.db, deps.config.catalogue.spatial, list.Results)
+        return { ...list, Results }
+      },
     )
   }

@@ -85,3 +85,23 @@ export async function qualityOf(
   }
   return scores
 }
+
+/**
+ * Documents with their quality score added, for those who may edit them (owner, admin): the
+ * document page and the validation list.
+ */
+export async function withQuality<T extends { contentUID: string }>(
+  db: Queryable,
+  defaultSpatial: string,
+  documents: readonly T[],
+): Promise<T[]> {
+  const scores = await qualityOf(
+    db,
+    defaultSpatial,
+    documents.map((document) => document.contentUID),
+  )
+  return documents.map((document) => {
+    const quality = scores.get(document.contentUID)
+    return quality ? { ...document, quality } : document
+  })
+}
