@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { TableSchema } from './tables.ts'
 
 export const COVERAGE_LIMITS = { spatialMax: 500 } as const
 
@@ -30,4 +31,29 @@ export function unionBox(a: BoundingBox | null, b: BoundingBox | null): Bounding
   if (!a) return b
   if (!b) return a
   return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]
+}
+
+/**
+ * The period a document's tables cover, to suggest as its dct:temporal: from the earliest to
+ * the latest value of their date (and datetime) columns, as the loader's statistics hold
+ * them; null when no table has a date column with values.
+ */
+export function periodOfTables(
+  schemas: ReadonlyArray<TableSchema | null>,
+): { start: string; end: string } | null {
+  let start: string | null = null
+  let end: string | null = null
+  for (const field of schemas.flatMap((schema) => schema?.fields ?? [])) {
+    if (field.type !== 'date' && field.type !== 'datetime') continue
+    const { min, max } = field.stats
+    if (typeof min === 'string' && /^\d{4}-\d{2}-\d{2}/.test(min)) {
+      const day = min.slice(0, 10)
+      if (start === null || day < start) start = day
+    }
+    if (typeof max === 'string' && /^\d{4}-\d{2}-\d{2}/.test(max)) {
+      const day = max.slice(0, 10)
+      if (end === null || day > end) end = day
+    }
+  }
+  return start !== null && end !== null ? { start, end } : null
 }
