@@ -44,6 +44,21 @@ async function storeFiles(
   }
 }
 
+async function storeLinks(
+  db: Queryable,
+  documentId: string,
+  links: NonNullable<CatalogueItem['links']>,
+) {
+  await db.query('delete from document_links where document_id = $1', [documentId])
+  for (const [position, link] of links.entries()) {
+    await db.query(
+      `insert into document_links (document_id, position, title, url, format, media_type)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [documentId, position, link.title, link.url, link.format, link.mediaType],
+    )
+  }
+}
+
 /**
  * Writes a catalogue item as an approved document, keyed by `item.key`: a new key inserts,
  * a known key updates what changed, and an unchanged item is left alone.
@@ -94,6 +109,7 @@ export async function upsertCatalogueItem(
     )
   }
   if (item.files.length > 0) await storeFiles(db, store, row.id, item)
+  if (item.links) await storeLinks(db, row.id, item.links)
   await refreshSearchIndex(db, [row.id])
   return row.inserted ? 'inserted' : 'updated'
 }

@@ -15,7 +15,14 @@ import {
   type TestContext,
   type TestIdentity,
 } from '../../../test/app.ts'
-import { apiAs, demoFile, postUpload, uploadForm, VALID_FIELDS } from '../uploads/testing.ts'
+import {
+  apiAs,
+  demoFile,
+  postUpload,
+  uploadForm,
+  VALID_FIELDS,
+  type FormFields,
+} from '../uploads/testing.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 
 const CITY = 'https://identifier.overheid.nl/tooi/id/gemeente/gm0363'
@@ -30,10 +37,7 @@ afterAll(() => ctx.close())
 const detail = async (who: TestIdentity | null, id: string) =>
   (await apiAs(ctx, who, 'GET', apiPaths.document(id))).json<DocumentDetail>()
 
-async function upload(
-  fields: Record<string, string | string[]>,
-  file = 'afvalinzameling-2024.csv',
-) {
+async function upload(fields: FormFields, file = 'afvalinzameling-2024.csv') {
   const response = await postUpload(ctx, EMPLOYEE, uploadForm(fields, [await demoFile(file)]))
   expect(response.statusCode, response.body).toBe(201)
   return response.json<{ contentUID: string }>().contentUID
