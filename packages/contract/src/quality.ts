@@ -337,3 +337,54 @@ export function scoreQuality(input: QualityInput): DocumentQuality {
     .sort((a, b) => b.points - a.points)
   return { score, max: QUALITY_MAX, rating: qualityRating(score), dimensions, missing }
 }
+
+/** The metadata quality of one catalogue (the portal's own documents, or a harvest source's). */
+export const CatalogueQuality = z
+  .object({
+    catalogue: z
+      .string()
+      .describe("The harvest source's name, or 'Eigen documenten' for the portal's own"),
+    own: z.boolean().describe("The portal's own documents (not harvested)"),
+    documents: z.number().int().nonnegative(),
+    average: z.number().describe('Average score, one decimal'),
+    bands: z.object({
+      excellent: z.number().int().nonnegative(),
+      goed: z.number().int().nonnegative(),
+      voldoende: z.number().int().nonnegative(),
+      onvoldoende: z.number().int().nonnegative(),
+    }),
+    gaps: z
+      .array(z.object({ metric: QualityMetricName, text: z.string(), documents: z.number().int() }))
+      .describe('The most common gaps, most documents first'),
+  })
+  .meta({ id: 'CatalogueQuality' })
+export type CatalogueQuality = z.infer<typeof CatalogueQuality>
+
+/** Gaps per catalogue on the dashboard. */
+export const QUALITY_TOP_GAPS = 5
+
+/** The figures of one catalogue from its documents' scores. */
+export function summariseQuality(
+  catalogue: { name: string; own: boolean },
+  scores: readonly DocumentQuality[],
+): CatalogueQuality {
+  const bands = { excellent: 0, goed: 0, voldoende: 0, onvoldoende: 0 }
+  const gaps = new Map<QualityMetric, number>()
+  let total = 0
+  for (const quality of scores) {
+    total += quality.score
+    bands[quality.rating] += 1
+    for (const gap of quality.missing) gaps.set(gap.metric, (gaps.get(gap.metric) ?? 0) + 1)
+  }
+  return {
+    catalogue: catalogue.name,
+    own: catalogue.own,
+    documents: scores.length,
+    average: scores.length === 0 ? 0 : Math.round((total / scores.length) * 10) / 10,
+    bands,
+    gaps: [...gaps]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, QUALITY_TOP_GAPS)
+      .map(([metric, documents]) => ({ metric, text: QUALITY_GAPS[metric], documents })),
+  }
+}

@@ -44,19 +44,28 @@ async function storeFiles(
   }
 }
 
+/** The item's links replace the document's (a new document has none to replace). */
 async function storeLinks(
   db: Queryable,
   documentId: string,
   links: NonNullable<CatalogueItem['links']>,
+  replace: boolean,
 ) {
-  await db.query('delete from document_links where document_id = $1', [documentId])
-  for (const [position, link] of links.entries()) {
-    await db.query(
-      `insert into document_links (document_id, position, title, url, format, media_type)
-       values ($1, $2, $3, $4, $5, $6)`,
-      [documentId, position, link.title, link.url, link.format, link.mediaType],
-    )
-  }
+  if (replace) await db.query('delete from document_links where document_id = $1', [documentId])
+  if (links.length === 0) return
+  await db.query(
+    `insert into document_links (document_id, position, title, url, format, media_type)
+     select $1, link.position - 1, link.title, link.url, link.format, link.media_type
+       from unnest($2::text[], $3::text[], $4::text[], $5::text[])
+            with ordinality as link(title, url, format, media_type, position)`,
+    [
+      documentId,
+      links.map((link) => link.title),
+      links.map((link) => link.url),
+      links.map((link) => link.format),
+      links.map((link) => link.mediaType),
+    ],
+  )
 }
 
 /**
@@ -109,7 +118,7 @@ export async function upsertCatalogueItem(
     )
   }
   if (item.files.length > 0) await storeFiles(db, store, row.id, item)
-  if (item.links) await storeLinks(db, row.id, item.links)
+  if (item.links) await storeLinks(db, row.id, item.links, !row.inserted)
   await refreshSearchIndex(db, [row.id])
   return row.inserted ? 'inserted' : 'updated'
 }

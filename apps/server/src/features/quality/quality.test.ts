@@ -1,6 +1,7 @@
 import {
   apiPaths,
   QUALITY_MAX,
+  type Dashboard,
   type DocumentDetail,
   type Problem,
   type UploadOptions,
@@ -106,5 +107,20 @@ describe('the metadata-quality score of a document', () => {
     expect(response.statusCode).toBe(422)
     const problem = response.json<Problem>()
     expect(JSON.stringify(problem)).toContain('temporalEnd')
+  })
+
+  it('is summed up per catalogue on the dashboard: average, bands and common gaps', async () => {
+    await ctx.db.query(`update documents set status = 'goedgekeurd', published_at = now()`)
+    const [{ n }] = (await ctx.db.query<{ n: number }>(
+      `select count(*)::int as n from documents where deleted_at is null`,
+    )) as [{ n: number }]
+    const dashboard = (await apiAs(ctx, ADMIN, 'GET', apiPaths.dashboard)).json<Dashboard>()
+    const [own] = dashboard.quality!
+    expect(own).toMatchObject({ catalogue: 'Eigen documenten', own: true, documents: n })
+    expect(Object.values(own!.bands).reduce((sum, count) => sum + count, 0)).toBe(n)
+    // Most uploads here name no period: the most common gap.
+    expect(own!.gaps[0]).toMatchObject({ metric: 'temporal' })
+    expect(own!.average).toBeGreaterThan(351)
+    expect((await apiAs(ctx, EMPLOYEE, 'GET', apiPaths.dashboard)).statusCode).toBe(403)
   })
 })

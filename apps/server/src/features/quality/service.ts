@@ -2,6 +2,8 @@ import {
   httpUrl,
   qualityInputOf,
   scoreQuality,
+  summariseQuality,
+  type CatalogueQuality,
   type DocumentQuality,
   type LinkState,
 } from '@dataportaal/contract'
@@ -104,4 +106,38 @@ export async function withQuality<T extends { contentUID: string }>(
     const quality = scores.get(document.contentUID)
     return quality ? { ...document, quality } : document
   })
+}
+
+/** The name the dashboard gives the portal's own documents (not harvested). */
+export const OWN_CATALOGUE = 'Eigen documenten'
+
+/**
+ * The metadata quality of the published documents per catalogue: the portal's own, then each
+ * harvest source's by name.
+ */
+export async function catalogueQuality(
+  db: Queryable,
+  defaultSpatial: string,
+): Promise<CatalogueQuality[]> {
+  const rows = await db.query<{ id: string; source: string | null }>(
+    `select d.id::text as id, hs.name as source
+       from documents d left join harvest_sources hs on hs.id = d.harvest_source_id
+      where d.status = 'goedgekeurd' and d.deleted_at is null`,
+  )
+  const scores = await qualityOf(
+    db,
+    defaultSpatial,
+    rows.map((row) => row.id),
+  )
+  const byCatalogue = new Map<string | null, DocumentQuality[]>()
+  for (const row of rows) {
+    const quality = scores.get(row.id)
+    if (!quality) continue
+    byCatalogue.set(row.source, [...(byCatalogue.get(row.source) ?? []), quality])
+  }
+  return [...byCatalogue]
+    .sort(([a], [b]) => (a === null ? -1 : b === null ? 1 : a.localeCompare(b, 'nl')))
+    .map(([source, list]) =>
+      summariseQuality({ name: source ?? OWN_CATALOGUE, own: source === null }, list),
+    )
 }
