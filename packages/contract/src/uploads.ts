@@ -111,15 +111,18 @@ export const UploadForm = z
     temporalStart: z.iso.date({ error: 'Vul een datum in als JJJJ-MM-DD.' }).optional(),
     temporalEnd: z.iso.date({ error: 'Vul een datum in als JJJJ-MM-DD.' }).optional(),
     /** Optional: the area it is about (dct:spatial) as a URI; empty for the city's own. */
-    spatial: z
-      .url({
-        protocol: /^https?$/,
-        error:
-          'Vul het gebied in als URI, bijvoorbeeld https://identifier.overheid.nl/tooi/id/gemeente/gm0363.',
-      })
+    spatial: singleLineText()
+      .trim()
       .max(COVERAGE_LIMITS.spatialMax, {
         error: `Een gebied is hoogstens ${COVERAGE_LIMITS.spatialMax} tekens lang.`,
       })
+      .pipe(
+        z.url({
+          protocol: /^https?$/,
+          error:
+            'Vul het gebied in als URI, bijvoorbeeld https://identifier.overheid.nl/tooi/id/gemeente/gm0363.',
+        }),
+      )
       .optional(),
     keepFileIds: z
       .array(z.uuid({ error: 'Dit is geen geldig bestand-id.' }))
