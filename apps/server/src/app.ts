@@ -212,7 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await scope.register(ratingRoutes({ db }))
       await scope.register(classificationRoutes({ db }))
       await scope.register(followingRoutes({ db }))
-      await scope.register(dashboardRoutes({ db }))
+      await scope.register(dashboardRoutes({ db, defaultSpatial: config.catalogue.spatial }))
       await scope.register(validationRoutes({ db, config }))
       await scope.register(privacyRoutes({ db, config }))
       await scope.register(deletionRoutes({ db, config }))

@@ -154,6 +154,14 @@ const EnvSchema = z.object({
     })
     .default('https://identifier.overheid.nl/tooi/id/gemeente/gm9999'),
   PUBLISHER_NAME: z.string().trim().min(1).max(200).optional(),
+  SPATIAL_URI: z
+    .url({
+      protocol: /^https?$/,
+      error:
+        'must be an http(s) URI of the area the catalogue is about, e.g. https://identifier.overheid.nl/tooi/id/gemeente/gm0363',
+    })
+    .max(500)
+    .optional(),
   CONTACT_NAME: z.string().trim().min(1).max(200).default('Team Open Data'),
   CONTACT_EMAIL: z.email().optional(),
   CONTACT_PHONE: z
@@ -262,6 +270,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       title: env.CATALOGUE_TITLE ?? `Datacatalogus ${env.PORTAL_NAME}`,
       description: env.CATALOGUE_DESCRIPTION,
       publisher: { uri: env.PUBLISHER_URI, name: env.PUBLISHER_NAME ?? env.PORTAL_NAME },
+      // The area of a document that names none: the city itself, its TOOI URI by default.
+      spatial: env.SPATIAL_URI ?? env.PUBLISHER_URI,
       contact: {
         name: env.CONTACT_NAME,
         email: env.CONTACT_EMAIL ?? env.DATA_REQUEST_TO,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Bucket } from './common.ts'
+import { CatalogueQuality } from './quality.ts'
 
 /** The periods an admin can choose on the dashboard, in days. */
 export const DASHBOARD_PERIODS = ['7d', '30d', '90d', '365d'] as const
@@ -74,6 +75,8 @@ export const Dashboard = z
     /** Normalised (lowercase, no accents) non-empty queries, most frequent first. */
     topQueries: z.array(DashboardQueryCount),
     zeroResultQueries: z.array(DashboardQueryCount),
+    /** The metadata quality (MQA) of the published documents, per catalogue, own first. */
+    quality: z.array(CatalogueQuality).optional(),
   })
   .meta({ id: 'Dashboard' })
 export type Dashboard = z.infer<typeof Dashboard>

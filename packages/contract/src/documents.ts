@@ -6,6 +6,8 @@ import { LinkCheck } from './links.ts'
 import { WooCategory } from './woo.ts'
 import { FileTable } from './tables.ts'
 import { DocumentPrivacy } from './privacy.ts'
+import { DocumentCoverage } from './coverage.ts'
+import { DocumentQuality } from './quality.ts'
 
 export const DOCUMENT_LIMITS = {
   titleMin: 3,
@@ -110,6 +112,10 @@ export const DocumentDetail = z
     privacy: DocumentPrivacy.optional().describe(
       'The personal-data check: for the owner and admins only, never on /pubapi',
     ),
+    coverage: DocumentCoverage.optional().describe('The period and the area it is about'),
+    quality: DocumentQuality.optional().describe(
+      "The metadata-quality score (data.europa.eu's MQA); for the owner and admins only",
+    ),
   })
   .meta({ id: 'DocumentDetail' })
 export type DocumentDetail = z.infer<typeof DocumentDetail>
@@ -177,6 +183,7 @@ export type SelfValidationBlock = z.infer<typeof SelfValidationBlock>
 export const DocumentForValidation = DocumentSummary.extend({
   description: z.string(),
   files: z.array(DocumentFile),
+  quality: DocumentQuality.optional().describe("The metadata-quality score (data.europa.eu's MQA)"),
   selfValidationBlocked: SelfValidationBlock.nullable().describe(
     'Set when the asking admin uploaded or last edited the document and so may not decide it (unless the server allows self-validation); null when they may',
   ),

@@ -15,6 +15,25 @@ export const MEDIA_TYPES = {
 } as const
 export type MediaType = (typeof MEDIA_TYPES)[keyof typeof MEDIA_TYPES]
 
+/**
+ * The code on the EU file-type list (http://publications.europa.eu/resource/authority/file-type)
+ * of each media type the portal accepts: the catalogue's dct:format, and the quality score's.
+ */
+export const EU_FILE_TYPE_CODES: Record<MediaType, string> = {
+  [MEDIA_TYPES.pdf]: 'PDF',
+  [MEDIA_TYPES.csv]: 'CSV',
+  [MEDIA_TYPES.tsv]: 'TSV',
+  [MEDIA_TYPES.xlsx]: 'XLSX',
+  [MEDIA_TYPES.docx]: 'DOCX',
+  [MEDIA_TYPES.odt]: 'ODT',
+  [MEDIA_TYPES.ods]: 'ODS',
+  [MEDIA_TYPES.json]: 'JSON',
+  [MEDIA_TYPES.geojson]: 'GEOJSON',
+  [MEDIA_TYPES.zip]: 'ZIP',
+  [MEDIA_TYPES.png]: 'PNG',
+  [MEDIA_TYPES.jpeg]: 'JPEG',
+}
+
 /** The names people know the formats by: short in lists and facets, long where there is room. */
 const FORMAT_NAMES: Record<MediaType, { short: string; long: string }> = {
   [MEDIA_TYPES.pdf]: { short: 'PDF', long: 'PDF' },

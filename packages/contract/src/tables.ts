@@ -1,3 +1,4 @@
+import { BoundingBox } from './coverage.ts'
 import { z } from 'zod'
 import { multiLineText, singleLineText } from './text.ts'
 
@@ -68,6 +69,7 @@ export const FieldStats = z
     min: CellValue.optional(),
     max: CellValue.optional(),
     examples: z.array(CellValue).describe('Up to three values from the table'),
+    bbox: BoundingBox.optional().describe('Of a GeoJSON column: the box around its geometries'),
   })
   .meta({ id: 'TableFieldStats' })
 export type FieldStats = z.infer<typeof FieldStats>

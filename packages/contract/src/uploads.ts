@@ -4,6 +4,7 @@ import { LICENCES, storedLicence } from './licences.ts'
 import { VOCABULARY_LIMITS } from './tags.ts'
 import { multiLineText, singleLineText } from './text.ts'
 import { WooCategory } from './woo.ts'
+import { COVERAGE_LIMITS } from './coverage.ts'
 
 /**
  * Limits of `POST /documents/upload` besides the size limit, which is the server's
@@ -36,6 +37,9 @@ export const UPLOAD_FIELDS = {
   themes: 'themes',
   license: 'license',
   wooCategory: 'wooCategory',
+  temporalStart: 'temporalStart',
+  temporalEnd: 'temporalEnd',
+  spatial: 'spatial',
   keepFileIds: 'keepFileIds',
   files: 'files',
 } as const
@@ -50,65 +54,87 @@ const required = (what: string) => ({
  * fields count as not sent. With `contentUID` the form edits that document: its metadata is
  * replaced, the files listed in `keepFileIds` stay, the other files go, and new files are added.
  */
-export const UploadForm = z.strictObject({
-  contentUID: z.uuid({ error: 'Dit is geen geldig document-id.' }).optional(),
-  title: singleLineText(required('een titel'))
-    .trim()
-    .min(DOCUMENT_LIMITS.titleMin, {
-      error: `Een titel is minstens ${DOCUMENT_LIMITS.titleMin} tekens lang.`,
+export const UploadForm = z
+  .strictObject({
+    contentUID: z.uuid({ error: 'Dit is geen geldig document-id.' }).optional(),
+    title: singleLineText(required('een titel'))
+      .trim()
+      .min(DOCUMENT_LIMITS.titleMin, {
+        error: `Een titel is minstens ${DOCUMENT_LIMITS.titleMin} tekens lang.`,
+      })
+      .max(DOCUMENT_LIMITS.titleMax, {
+        error: `Een titel is hoogstens ${DOCUMENT_LIMITS.titleMax} tekens lang.`,
+      }),
+    description: multiLineText()
+      .trim()
+      .max(DOCUMENT_LIMITS.descriptionMax, {
+        error: `Een beschrijving is hoogstens ${DOCUMENT_LIMITS.descriptionMax.toLocaleString('nl-NL')} tekens lang.`,
+      })
+      .default(''),
+    // Chosen from a list, so a missing one is asked for as a choice, like an empty one below.
+    contentTypeName: singleLineText({
+      error: (issue) =>
+        issue.input === undefined
+          ? 'Kies een soort document.'
+          : 'Vul een soort document in als tekst.',
     })
-    .max(DOCUMENT_LIMITS.titleMax, {
-      error: `Een titel is hoogstens ${DOCUMENT_LIMITS.titleMax} tekens lang.`,
-    }),
-  description: multiLineText()
-    .trim()
-    .max(DOCUMENT_LIMITS.descriptionMax, {
-      error: `Een beschrijving is hoogstens ${DOCUMENT_LIMITS.descriptionMax.toLocaleString('nl-NL')} tekens lang.`,
-    })
-    .default(''),
-  // Chosen from a list, so a missing one is asked for as a choice, like an empty one below.
-  contentTypeName: singleLineText({
-    error: (issue) =>
-      issue.input === undefined
-        ? 'Kies een soort document.'
-        : 'Vul een soort document in als tekst.',
+      .trim()
+      .min(1, { error: 'Kies een soort document.' })
+      .max(VOCABULARY_LIMITS.nameMax, { error: 'Kies een soort document uit de lijst.' }),
+    sourceFriendlyName: singleLineText(required('de bron'))
+      .trim()
+      .min(1, { error: 'Vul de bron in.' })
+      .max(UPLOAD_LIMITS.sourceMax, {
+        error: `De bron is hoogstens ${UPLOAD_LIMITS.sourceMax} tekens lang.`,
+      }),
+    themes: z
+      .array(
+        singleLineText()
+          .trim()
+          .min(1, { error: 'Een thema heeft een naam.' })
+          .max(VOCABULARY_LIMITS.nameMax, { error: 'Kies een thema uit de lijst.' }),
+      )
+      .max(UPLOAD_LIMITS.themes, { error: `Kies hoogstens ${UPLOAD_LIMITS.themes} thema’s.` })
+      .default([]),
+    license: singleLineText()
+      .trim()
+      .min(1)
+      .max(UPLOAD_LIMITS.licenseMax, {
+        error: `Een licentie is hoogstens ${UPLOAD_LIMITS.licenseMax} tekens lang.`,
+      })
+      .default(DEFAULT_LICENSE)
+      // A licence of the list, named by its URI or SPDX identifier, is stored as its URI.
+      .transform(storedLicence),
+    /** Optional: one of the 17 Woo information categories; empty or absent for none. */
+    wooCategory: WooCategory.optional(),
+    /** Optional: the period the document is about (dct:temporal), ISO dates. */
+    temporalStart: z.iso.date({ error: 'Vul een datum in als JJJJ-MM-DD.' }).optional(),
+    temporalEnd: z.iso.date({ error: 'Vul een datum in als JJJJ-MM-DD.' }).optional(),
+    /** Optional: the area it is about (dct:spatial) as a URI; empty for the city's own. */
+    spatial: singleLineText()
+      .trim()
+      .max(COVERAGE_LIMITS.spatialMax, {
+        error: `Een gebied is hoogstens ${COVERAGE_LIMITS.spatialMax} tekens lang.`,
+      })
+      .pipe(
+        z.url({
+          protocol: /^https?$/,
+          error:
+            'Vul het gebied in als URI, bijvoorbeeld https://identifier.overheid.nl/tooi/id/gemeente/gm0363.',
+        }),
+      )
+      .optional(),
+    keepFileIds: z
+      .array(z.uuid({ error: 'Dit is geen geldig bestand-id.' }))
+      .max(UPLOAD_LIMITS.filesPerDocument, {
+        error: `Een document heeft hoogstens ${UPLOAD_LIMITS.filesPerDocument} bestanden.`,
+      })
+      .default([]),
   })
-    .trim()
-    .min(1, { error: 'Kies een soort document.' })
-    .max(VOCABULARY_LIMITS.nameMax, { error: 'Kies een soort document uit de lijst.' }),
-  sourceFriendlyName: singleLineText(required('de bron'))
-    .trim()
-    .min(1, { error: 'Vul de bron in.' })
-    .max(UPLOAD_LIMITS.sourceMax, {
-      error: `De bron is hoogstens ${UPLOAD_LIMITS.sourceMax} tekens lang.`,
-    }),
-  themes: z
-    .array(
-      singleLineText()
-        .trim()
-        .min(1, { error: 'Een thema heeft een naam.' })
-        .max(VOCABULARY_LIMITS.nameMax, { error: 'Kies een thema uit de lijst.' }),
-    )
-    .max(UPLOAD_LIMITS.themes, { error: `Kies hoogstens ${UPLOAD_LIMITS.themes} thema’s.` })
-    .default([]),
-  license: singleLineText()
-    .trim()
-    .min(1)
-    .max(UPLOAD_LIMITS.licenseMax, {
-      error: `Een licentie is hoogstens ${UPLOAD_LIMITS.licenseMax} tekens lang.`,
-    })
-    .default(DEFAULT_LICENSE)
-    // A licence of the list, named by its URI or SPDX identifier, is stored as its URI.
-    .transform(storedLicence),
-  /** Optional: one of the 17 Woo information categories; empty or absent for none. */
-  wooCategory: WooCategory.optional(),
-  keepFileIds: z
-    .array(z.uuid({ error: 'Dit is geen geldig bestand-id.' }))
-    .max(UPLOAD_LIMITS.filesPerDocument, {
-      error: `Een document heeft hoogstens ${UPLOAD_LIMITS.filesPerDocument} bestanden.`,
-    })
-    .default([]),
-})
+  .refine(
+    (form) => !form.temporalStart || !form.temporalEnd || form.temporalStart <= form.temporalEnd,
+    { error: 'Het einde van de periode ligt voor het begin.', path: ['temporalEnd'] },
+  )
 export type UploadForm = z.infer<typeof UploadForm>
 export type UploadFormInput = z.input<typeof UploadForm>
 
@@ -132,6 +158,10 @@ export const UploadOptions = z
     maxUploadMb: z.number().int().describe('Per file, and for all files of one request'),
     maxFilesPerRequest: z.number().int(),
     defaultLicense: z.string(),
+    defaultSpatial: z
+      .string()
+      .optional()
+      .describe('The area of a document that names none (SPATIAL_URI): the city'),
   })
   .meta({ id: 'UploadOptions' })
 export type UploadOptions = z.infer<typeof UploadOptions>

@@ -385,6 +385,32 @@ describe('JSON and GeoJSON', () => {
       ['2', null, 'Boerderij', null, '1921'],
     ])
   })
+
+  it('gives a GeoJSON column the box around its geometries (the catalogue’s dcat:bbox)', async () => {
+    const geojson = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', geometry: { type: 'Point', coordinates: [4.9, 52.4] }, properties: {} },
+        {
+          type: 'Feature',
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [4.7, 52.3],
+                [5.0, 52.3],
+                [5.0, 52.45],
+                [4.7, 52.3],
+              ],
+            ],
+          },
+          properties: {},
+        },
+      ],
+    })
+    const table = loaded(await loadFile(tmp, 'wijken.geojson', geojson, MEDIA_TYPES.geojson))
+    expect(table.schema.fields[0]!.stats.bbox).toEqual([4.7, 52.3, 5.0, 52.45])
+  })
 })
 
 describe('isTabular', () => {

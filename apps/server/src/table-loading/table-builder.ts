@@ -349,6 +349,7 @@ export class TableWriter {
         continue
       }
       if (column.field.type !== 'geojson') column.stats.add(converted.value, converted.text)
+      else column.stats.addGeometry(JSON.parse(converted.text))
       line += `\t${copyEscape(converted.text)}`
     }
     this.writer.line(`${line}\n`)

@@ -48,6 +48,12 @@ export function recordToItem(record: CatalogueRecord): CatalogueItem {
     date: record.modified.slice(0, 10),
     sourceUrl: record.source_url ?? null,
     files: [],
+    links: record.distributions.map((distribution) => ({
+      title: distribution.title,
+      url: distribution.url,
+      format: distribution.format ?? null,
+      mediaType: distribution.media_type ?? null,
+    })),
   }
 }
 

@@ -26,6 +26,24 @@ export const CatalogueRecord = z.object({
     .max(2000)
     .transform((url) => httpUrl(url) ?? url)
     .optional(),
+  /**
+   * Where the data itself can be fetched (a download or an API), as DCAT distributions: the
+   * catalogue publishes each as a dcat:Distribution with its format and media type.
+   */
+  distributions: z
+    .array(
+      z.object({
+        title: z.string().trim().min(1).max(200),
+        url: z
+          .url({ protocol: /^https?$/ })
+          .max(2000)
+          .transform((url) => httpUrl(url) ?? url),
+        format: z.string().trim().min(1).max(60).optional(),
+        media_type: z.string().trim().min(1).max(200).optional(),
+      }),
+    )
+    .max(20)
+    .default([]),
 })
 export type CatalogueRecord = z.infer<typeof CatalogueRecord>
 
@@ -43,4 +61,6 @@ export interface CatalogueItem {
   date: string
   sourceUrl: string | null
   files: Array<{ path: string; fileName: string }>
+  /** Where the data is fetched at its source (document_links), for records that say so. */
+  links?: Array<{ title: string; url: string; format: string | null; mediaType: string | null }>
 }

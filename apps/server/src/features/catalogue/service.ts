@@ -45,6 +45,30 @@ async function storeFiles(
   }
 }
 
+/** The item's links replace the document's (a new document has none to replace). */
+async function storeLinks(
+  db: Queryable,
+  documentId: string,
+  links: NonNullable<CatalogueItem['links']>,
+  replace: boolean,
+) {
+  if (replace) await db.query('delete from document_links where document_id = $1', [documentId])
+  if (links.length === 0) return
+  await db.query(
+    `insert into document_links (document_id, position, title, url, format, media_type)
+     select $1, link.position - 1, link.title, link.url, link.format, link.media_type
+       from unnest($2::text[], $3::text[], $4::text[], $5::text[])
+            with ordinality as link(title, url, format, media_type, position)`,
+    [
+      documentId,
+      links.map((link) => link.title),
+      links.map((link) => link.url),
+      links.map((link) => link.format),
+      links.map((link) => link.mediaType),
+    ],
+  )
+}
+
 /**
  * Writes a catalogue item as an approved document, keyed by `item.key`: a new key inserts,
  * a known key updates what changed, and an unchanged item is left alone.
@@ -95,6 +119,7 @@ export async function upsertCatalogueItem(
     )
   }
   if (item.files.length > 0) await storeFiles(db, store, row.id, item)
+  if (item.links) await storeLinks(db, row.id, item.links, !row.inserted)
   await requestPrivacyScans(db, [row.id])
   await refreshSearchIndex(db, [row.id])
   return row.inserted ? 'inserted' : 'updated'

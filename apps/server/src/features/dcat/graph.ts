@@ -15,7 +15,9 @@ import {
 
 const { namedNode, literal, blankNode, quad } = DataFactory
 
-export type CatalogueSite = Pick<Config, 'publicUrl' | 'catalogue'>
+export type CatalogueSite = Pick<Config, 'publicUrl'> & {
+  catalogue: Omit<Config['catalogue'], 'spatial'> & { spatial?: string }
+}
 
 /** The catalogue's one address, outside the API: the URL to give data.overheid.nl. */
 export const CATALOGUE_PATH = '/catalogus'
@@ -46,6 +48,7 @@ const dutch = (text: string) => literal(text.replace(NOT_IN_XML, ''), 'nl')
 const plain = (text: string) => literal(text.replace(NOT_IN_XML, ''))
 const dateTime = (date: Date) => literal(date.toISOString(), term('xsd', 'dateTime'))
 const nonNegative = (value: number) => literal(String(value), term('xsd', 'nonNegativeInteger'))
+const date = (value: string) => literal(value, term('xsd', 'date'))
 
 /** The web app's document page (DOCUMENT_PATH of apps/web/src/shared/routes.ts). */
 const documentPage = (site: CatalogueSite, id: string) =>
@@ -90,10 +93,14 @@ class GraphBuilder {
     this.quads.push(quad(subject, p, object))
   }
 
-  /** Describes a referenced resource once: its class and label, as the shapes require them. */
-  once(iri: string, describe: (node: ReturnType<typeof namedNode>) => void) {
-    if (this.described.has(iri)) return namedNode(iri)
-    this.described.add(iri)
+  /**
+   * Describes a referenced resource once: its class and label, as the shapes require them.
+   * `role` tells apart two descriptions of one IRI (the city as publisher and as area).
+   */
+  once(iri: string, describe: (node: ReturnType<typeof namedNode>) => void, role = '') {
+    const key = `${role} ${iri}`
+    if (this.described.has(key)) return namedNode(iri)
+    this.described.add(key)
     const node = namedNode(iri)
     describe(node)
     return node
@@ -151,6 +158,65 @@ function licence(graph: GraphBuilder, value: Licence) {
   })
 }
 
+/**
+ * dct:rights of a distribution: what a user may do with it, in words (the MQA counts it; the
+ * licence itself is dct:license). Public, and reusable under the dataset's licence.
+ */
+function rights(graph: GraphBuilder, dataset: CatalogueDataset) {
+  const node = blankNode()
+  graph.add(node, a, dct('RightsStatement'))
+  graph.add(
+    node,
+    term('rdfs', 'label'),
+    dutch(`Openbaar; hergebruik volgens de licentie ${licenceOf(dataset.license).label}.`),
+  )
+  return node
+}
+
+/** dct:temporal: the period a dataset is about, either end open. */
+function period(graph: GraphBuilder, temporal: NonNullable<CatalogueDataset['temporal']>) {
+  const node = blankNode()
+  graph.add(node, a, dct('PeriodOfTime'))
+  if (temporal.start) graph.add(node, dcat('startDate'), date(temporal.start))
+  if (temporal.end) graph.add(node, dcat('endDate'), date(temporal.end))
+  return node
+}
+
+/** A box as a WKT polygon (GeoSPARQL's wktLiteral, in WGS 84 longitude-latitude order). */
+function wktBox([west, south, east, north]: readonly [number, number, number, number]) {
+  return literal(
+    `POLYGON((${west} ${south}, ${east} ${south}, ${east} ${north}, ${west} ${north}, ${west} ${south}))`,
+    namedNode('http://www.opengis.net/ont/geosparql#wktLiteral'),
+  )
+}
+
+/**
+ * dct:spatial: the area the dataset is about (its own URI, else the catalogue's default, the
+ * city) and, when it has GeoJSON files, a location with the box around their geometries.
+ */
+function coverage(
+  graph: GraphBuilder,
+  site: CatalogueSite,
+  dataset: CatalogueDataset,
+  node: ReturnType<typeof namedNode>,
+) {
+  const area = dataset.spatial ?? site.catalogue.spatial
+  if (area) {
+    graph.add(
+      node,
+      dct('spatial'),
+      graph.once(area, (location) => graph.add(location, a, dct('Location')), 'area'),
+    )
+  }
+  if (dataset.bbox) {
+    const box = blankNode()
+    graph.add(box, a, dct('Location'))
+    graph.add(box, dcat('bbox'), wktBox(dataset.bbox))
+    graph.add(node, dct('spatial'), box)
+  }
+  if (dataset.temporal) graph.add(node, dct('temporal'), period(graph, dataset.temporal))
+}
+
 function document(graph: GraphBuilder, url: string) {
   return graph.once(url, (node) => graph.add(node, a, foaf('Document')))
 }
@@ -170,6 +236,7 @@ function distribution(
   graph.add(node, dct('license'), licence(graph, licenceOf(dataset.license)))
   graph.add(node, dct('language'), language(graph))
   graph.add(node, dcat('byteSize'), nonNegative(file.size))
+  graph.add(node, dct('rights'), rights(graph, dataset))
   graph.add(node, dct('modified'), dateTime(dataset.modifiedAt))
   typeOf(graph, node, ianaMediaTypeOf(file.mediaType), fileTypeOf(file.mediaType))
   tableService(graph, site, dataset, file, node)
@@ -261,6 +328,7 @@ function linkDistribution(
   graph.add(node, dct('license'), licence(graph, licenceOf(dataset.license)))
   graph.add(node, dct('language'), language(graph))
   if (link.size !== null) graph.add(node, dcat('byteSize'), nonNegative(link.size))
+  graph.add(node, dct('rights'), rights(graph, dataset))
   const mediaType = link.mediaType === null ? null : ianaMediaTypeOf(link.mediaType)
   const format =
     (link.format === null ? null : fileTypeOfFormat(link.format)) ??
@@ -281,6 +349,7 @@ function sourceDistribution(
   graph.add(node, dct('title'), dutch('Bij de bron'))
   graph.add(node, dcat('accessURL'), namedNode(sourceUrl))
   graph.add(node, dct('license'), licence(graph, licenceOf(dataset.license)))
+  graph.add(node, dct('rights'), rights(graph, dataset))
   graph.add(node, dct('language'), language(graph))
   return node
 }
@@ -321,6 +390,7 @@ function datasetNode(graph: GraphBuilder, site: CatalogueSite, dataset: Catalogu
   // dct:description is mandatory; a document without one is described by its title.
   graph.add(node, dct('description'), dutch(dataset.description.trim() || dataset.title))
   aboutTheDataset(graph, site, dataset, node)
+  coverage(graph, site, dataset, node)
   graph.add(node, dct('issued'), dateTime(dataset.publishedAt))
   graph.add(node, dct('modified'), dateTime(dataset.modifiedAt))
   const sourceUrl = dataset.sourceUrl ? httpUrl(dataset.sourceUrl) : null

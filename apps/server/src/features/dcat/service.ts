@@ -1,8 +1,14 @@
+import { unionBox, type BoundingBox } from '@dataportaal/contract'
 import { PUBLIC_VIEWER } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
 import { NotFoundError } from '../../shared/errors.ts'
-import { DATA_CONTENT_TYPES, PUBLISHED_BY_THE_CITY, visibleTo } from '../documents/index.ts'
+import {
+  DATA_CONTENT_TYPES,
+  GEOJSON_BOXES,
+  PUBLISHED_BY_THE_CITY,
+  visibleTo,
+} from '../documents/index.ts'
 
 /** Datasets on one page of the catalogue: data.overheid.nl harvests page by page. */
 export const CATALOGUE_PAGE_SIZE = 100
@@ -35,6 +41,12 @@ export interface CatalogueDataset {
   sourceUrl: string | null
   modifiedAt: Date
   publishedAt: Date
+  /** The period it is about (ISO dates), either end open. */
+  temporal: { start: string | null; end: string | null } | null
+  /** The URI of the area it is about; null for the city's (the catalogue's default). */
+  spatial: string | null
+  /** Around the geometries of its GeoJSON files (their loaded tables' statistics). */
+  bbox: BoundingBox | null
   /** The portal themes with their EU data theme code (null: not mapped). */
   themes: Array<{ name: string; euTheme: string | null }>
   files: CatalogueFile[]
@@ -62,6 +74,10 @@ type DatasetRow = {
   source_url: string | null
   modified_at: Date
   published_at: Date
+  temporal_start: string | null
+  temporal_end: string | null
+  spatial_uri: string | null
+  boxes: BoundingBox[] | null
   themes: Array<{ name: string; euTheme: string | null }>
   files: Array<{
     id: string
@@ -106,7 +122,9 @@ export async function cataloguePage(db: Queryable, query: CatalogueQuery): Promi
   const filter = catalogueFilter(params, query.modifiedSince)
   const rows = await db.query<DatasetRow>(
     `select d.id::text as id, d.title, d.description, d.license, d.source_url, d.modified_at,
-            d.published_at,
+            d.published_at, to_char(d.temporal_start, 'YYYY-MM-DD') as temporal_start,
+            to_char(d.temporal_end, 'YYYY-MM-DD') as temporal_end, d.spatial_uri,
+            ${GEOJSON_BOXES} as boxes,
             coalesce((select json_agg(json_build_object('name', t.name, 'euTheme', t.eu_theme)
                                       order by lower(t.name))
                         from document_themes dt join themes t on t.id = dt.theme_id
@@ -146,6 +164,12 @@ export async function cataloguePage(db: Queryable, query: CatalogueQuery): Promi
       sourceUrl: row.source_url,
       modifiedAt: row.modified_at,
       publishedAt: row.published_at,
+      temporal:
+        row.temporal_start || row.temporal_end
+          ? { start: row.temporal_start, end: row.temporal_end }
+          : null,
+      spatial: row.spatial_uri,
+      bbox: (row.boxes ?? []).reduce<BoundingBox | null>(unionBox, null),
       themes: row.themes,
       files: row.files.map((file) => ({ ...file, size: Number(file.size) })),
       links: row.links.map((link) => ({

@@ -4,7 +4,7 @@
  * IRIs of the lists the specification names.
  */
 
-import { EU_DATA_THEMES, type EuDataTheme } from '@dataportaal/contract'
+import { EU_DATA_THEMES, EU_FILE_TYPE_CODES, type EuDataTheme } from '@dataportaal/contract'
 import { readLicence } from '../documents/index.ts'
 
 export const NS = {
@@ -66,20 +66,7 @@ export function licenceOf(stored: string): Licence {
 }
 
 /** The EU file type of the media types the portal accepts (contract MEDIA_TYPES). */
-const FILE_TYPES: Record<string, string> = {
-  'application/pdf': 'PDF',
-  'text/csv': 'CSV',
-  'text/tab-separated-values': 'TSV',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'XLSX',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
-  'application/vnd.oasis.opendocument.text': 'ODT',
-  'application/vnd.oasis.opendocument.spreadsheet': 'ODS',
-  'application/json': 'JSON',
-  'application/geo+json': 'GEOJSON',
-  'application/zip': 'ZIP',
-  'image/png': 'PNG',
-  'image/jpeg': 'JPEG',
-}
+const FILE_TYPES: Record<string, string> = EU_FILE_TYPE_CODES
 
 const essenceOf = (mediaType: string) => mediaType.split(';')[0]!.trim().toLowerCase()
 

@@ -47,3 +47,13 @@ export const presentFiles = (
 /** Path of a file download, relative to the API prefix the caller used. */
 export const fileDownloadPath = (documentId: string, fileId: string) =>
   `/documents/${documentId}/files/${fileId}`
+
+/**
+ * The boxes of document `d`'s GeoJSON columns, from its loaded tables' statistics (the table
+ * loader computes them in its worker), as a JSON array or null (a select expression).
+ */
+export const GEOJSON_BOXES = `(select json_agg(field -> 'stats' -> 'bbox')
+                 from document_files f join data_tables t on t.file_id = f.id
+                      cross join lateral jsonb_array_elements(t.schema -> 'fields') as field
+                where f.document_id = d.id and t.load_status = 'geladen'
+                  and field -> 'stats' ? 'bbox')`

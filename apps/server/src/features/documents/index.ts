@@ -8,7 +8,7 @@ export { loadCompoundSplitter, type CompoundPart, type CompoundSplitter } from '
 export { pageOfDocuments, type DocumentSelection, type Page } from './document-page.ts'
 export { markEdited } from './edits.ts'
 export { formatName } from './formats.ts'
-export { fileDownloadPath } from './files.ts'
+export { fileDownloadPath, GEOJSON_BOXES } from './files.ts'
 export {
   SELF_VALIDATION_REFUSED,
   selfValidationBlock,

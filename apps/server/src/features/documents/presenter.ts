@@ -5,6 +5,7 @@ import type {
   StatusCategory,
   WooCategory,
 } from '@dataportaal/contract'
+import { unionBox, type BoundingBox } from '@dataportaal/contract'
 import { isEmployee, type Viewer } from '../../auth/viewer.ts'
 import { presentFiles, type FileRows } from './files.ts'
 import {
@@ -119,6 +120,11 @@ export interface DocumentDetailRow extends DocumentListRow {
   harvest_source: string | null
   harvested_at: Date | null
   link_checks: LinkCheckRows
+  temporal_start: string | null
+  temporal_end: string | null
+  spatial_uri: string | null
+  /** The boxes of its GeoJSON columns (GEOJSON_BOXES), null for none. */
+  boxes: BoundingBox[] | null
 }
 
 /** The document page, with what the viewer may do with it. */
@@ -138,5 +144,11 @@ export function presentDetail(row: DocumentDetailRow, viewer: Viewer): DocumentD
     // What the link checker found is for those who can mend a link: owner and admins.
     ...(can(viewer, 'edit', facts) ? { linkChecks: presentLinkChecks(row.link_checks) } : {}),
     abilities: abilitiesOf(viewer, facts),
+    coverage: {
+      temporalStart: row.temporal_start,
+      temporalEnd: row.temporal_end,
+      spatial: row.spatial_uri,
+      bbox: (row.boxes ?? []).reduce<BoundingBox | null>(unionBox, null),
+    },
   }
 }

@@ -19,6 +19,7 @@ import { contentDisposition } from '../../http/content-disposition.ts'
 import { adminOf, employeeOf } from '../../http/access.ts'
 import { NotFoundError } from '../../shared/errors.ts'
 import { activityClient } from '../activity-logs/client.ts'
+import { withQuality } from '../quality/service.ts'
 import type { DocumentAdditions } from './additions.ts'
 import { listForValidation, listOwnDocuments } from './lists.ts'
 import { countByContentType, getDocument, getDocumentFile, recordOpen } from './service.ts'
@@ -31,7 +32,7 @@ export const documentRoutes =
   (deps: {
     db: Db
     store: FileStore
-    config: Pick<Config, 'validation'>
+    config: Pick<Config, 'validation' | 'catalogue'>
     audience: 'public' | 'employee'
     /** What other features add to the answers (app.ts); none on /pubapi. */
     additions?: DocumentAdditions
@@ -69,7 +70,10 @@ export const documentRoutes =
       async (request) => {
         const document = await getDocument(deps.db, request.viewer, request.params.id)
         const added = await deps.additions?.detail(request.viewer, document)
-        return { ...document, ...added }
+        const detail = { ...document, ...added }
+        if (!detail.abilities.edit) return detail
+        const [withScore] = await withQuality(deps.db, deps.config.catalogue.spatial, [detail])
+        return withScore ?? detail
       },
     )
 
@@ -157,13 +161,16 @@ export const documentRoutes =
           response: { 200: ValidationList, 403: Problem, 422: Problem },
         },
       },
-      (request) =>
-        listForValidation(
+      async (request) => {
+        const list = await listForValidation(
           deps.db,
           adminOf(request),
           request.query,
           deps.config.validation,
           deps.additions,
-        ),
+        )
+        const Results = await withQuality(deps.db, deps.config.catalogue.spatial, list.Results)
+        return { ...list, Results }
+      },
     )
   }

@@ -5,7 +5,7 @@ import { NotFoundError } from '../../shared/errors.ts'
 import { clientHash, type ActivityClient } from '../activity-logs/client.ts'
 import { OPEN_COUNT_WINDOW_MINUTES } from '../activity-logs/retention.ts'
 import { DOCUMENT_JOINS, documentColumns } from './columns.ts'
-import { FILES_JSON } from './files.ts'
+import { FILES_JSON, GEOJSON_BOXES } from './files.ts'
 import { HARVEST_SOURCE_NAME, LINK_CHECKS_JSON, LINKS_JSON } from './links.ts'
 import { presentDetail, type DocumentDetailRow } from './presenter.ts'
 import { visibleTo } from './visibility.ts'
@@ -17,7 +17,10 @@ export async function getDocument(db: Queryable, viewer: Viewer, id: string) {
     `select ${documentColumns(params, viewer)}, d.description, d.license, d.woo_category,
             d.source_url, ${FILES_JSON} as files, ${LINKS_JSON} as links,
             ${HARVEST_SOURCE_NAME} as harvest_source, d.harvested_at,
-            ${isEmployee(viewer) ? LINK_CHECKS_JSON : `'[]'::json`} as link_checks
+            ${isEmployee(viewer) ? LINK_CHECKS_JSON : `'[]'::json`} as link_checks,
+            to_char(d.temporal_start, 'YYYY-MM-DD') as temporal_start,
+            to_char(d.temporal_end, 'YYYY-MM-DD') as temporal_end, d.spatial_uri,
+            ${GEOJSON_BOXES} as boxes
        from documents d ${DOCUMENT_JOINS}
       where d.id = ${params.add(id)}::uuid and ${visibleTo(viewer, params)}`,
     params.values,

@@ -114,6 +114,19 @@ async function writeThemesAndLinks(
   const ids = written.map(({ id }) => id)
   await tx.query('delete from document_themes where document_id = any($1::uuid[])', [ids])
   await tx.query('delete from document_links where document_id = any($1::uuid[])', [ids])
+  await tx.query(
+    `update documents d set temporal_start = x.temporal_start, temporal_end = x.temporal_end,
+            spatial_uri = x.spatial
+       from unnest($1::uuid[], $2::date[], $3::date[], $4::text[])
+            as x(id, temporal_start, temporal_end, spatial)
+      where d.id = x.id`,
+    [
+      ids,
+      written.map(({ item }) => item.temporalStart),
+      written.map(({ item }) => item.temporalEnd),
+      written.map(({ item }) => item.spatial),
+    ],
+  )
   const themes = written.flatMap(({ id, item }) => item.themes.map((name) => ({ id, name })))
   // A theme an admin deleted during the run is simply not linked.
   await tx.query(

@@ -45,6 +45,11 @@ export interface MappedItem {
   /** The record's date; null when it gave none (a new document then gets today's). */
   date: string | null
   sourceUrl: string | null
+  /** The period it is about (ISO dates), each end when the source gave a real date. */
+  temporalStart: string | null
+  temporalEnd: string | null
+  /** The area it is about, an http(s) IRI. */
+  spatial: string | null
   contentType: string
   sourceName: string
   /** Names of portal themes. */
@@ -93,6 +98,15 @@ function datePart(value: string | null): string | undefined {
   const date = new Date(Date.UTC(year, month - 1, day))
   const real = year >= 1000 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
   return real ? match[0] : undefined
+}
+
+/** A period's ends as real dates; a period that ends before it starts is not taken. */
+function periodOf(temporal: HarvestedRecord['temporal']) {
+  const start = datePart(temporal?.start ?? null) ?? null
+  const end = datePart(temporal?.end ?? null) ?? null
+  return start !== null && end !== null && end < start
+    ? { temporalStart: null, temporalEnd: null }
+    : { temporalStart: start, temporalEnd: end }
 }
 
 /** The media type of a format the portal knows by name (CKAN's `CSV` without a mimetype). */
@@ -170,8 +184,20 @@ function mapThemes(record: HarvestedRecord, context: MappingContext): string[] {
   return [...themes].slice(0, HARVEST_MAPPING_LIMITS.themesMax)
 }
 
-const fingerprintOf = (item: Omit<MappedItem, 'fingerprint'>) =>
-  createHash('sha256').update(JSON.stringify(item)).digest('hex')
+/**
+ * A record without a period or area hashes as before they were read, so documents harvested
+ * earlier are not all 'changed' (and an untrusted source's sent back to validation) at once.
+ */
+const fingerprintOf = ({
+  temporalStart,
+  temporalEnd,
+  spatial,
+  ...rest
+}: Omit<MappedItem, 'fingerprint'>) => {
+  const coverage = temporalStart ?? temporalEnd ?? spatial
+  const hashed = coverage === null ? rest : { ...rest, temporalStart, temporalEnd, spatial }
+  return createHash('sha256').update(JSON.stringify(hashed)).digest('hex')
+}
 
 function mapValidated(
   record: HarvestedRecord,
@@ -199,6 +225,8 @@ function mapValidated(
     licence,
     date: datePart(record.modified) ?? datePart(record.issued) ?? null,
     sourceUrl,
+    ...periodOf(record.temporal),
+    spatial: linkableUrl(record.spatial ?? null) ?? null,
     contentType: HARVEST_CONTENT_TYPE,
     sourceName: context.sourceName,
     themes: mapThemes(record, context),

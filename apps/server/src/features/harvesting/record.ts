@@ -33,6 +33,10 @@ export interface HarvestedRecord {
   issued: string | null
   /** dcat:landingPage, else foaf:page / CKAN's dataset page (`{site}/dataset/{name}`) or `url`. */
   landingPage: string | null
+  /** dct:temporal's dcat:startDate and dcat:endDate / CKAN `temporal_start`, `temporal_end`. */
+  temporal?: { start: string | null; end: string | null }
+  /** dct:spatial as an IRI / CKAN `spatial_uri`. */
+  spatial?: string | null
   distributions: HarvestedDistribution[]
 }
 

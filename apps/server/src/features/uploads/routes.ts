@@ -52,7 +52,7 @@ export const uploadRoutes =
           response: { 200: UploadOptions },
         },
       },
-      () => uploadOptions(deps.db, deps.config.maxUploadMb),
+      () => uploadOptions(deps.db, deps.config.maxUploadMb, deps.config.catalogue.spatial),
     )
 
     app.post(

@@ -92,13 +92,17 @@ async function commitUpload(
         sourceId,
         form.license,
         form.wooCategory ?? null,
+        form.temporalStart ?? null,
+        form.temporalEnd ?? null,
+        form.spatial ?? null,
       ]
       let id: string
       if (previous) {
         id = previous.id
         await tx.query(
           `update documents set title = $2, description = $3, content_type_id = $4,
-                  source_id = $5, license = $6, woo_category = $7
+                  source_id = $5, license = $6, woo_category = $7, temporal_start = $8,
+                  temporal_end = $9, spatial_uri = $10
             where id = $1`,
           [id, ...values],
         )
@@ -106,8 +110,9 @@ async function commitUpload(
       } else {
         const [row] = await tx.query<{ id: string }>(
           `insert into documents (title, description, content_type_id, source_id, license,
-                                  woo_category, status, owner_id, modified_by)
-           values ($1, $2, $3, $4, $5, $6, 'openstaand', $7, $7) returning id::text`,
+                                  woo_category, temporal_start, temporal_end, spatial_uri,
+                                  status, owner_id, modified_by)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'openstaand', $10, $10) returning id::text`,
           [...values, viewer.id],
         )
         id = row!.id
@@ -126,6 +131,8 @@ async function commitUpload(
           themes: form.themes,
           license: form.license,
           wooCategory: form.wooCategory ?? null,
+          temporal: { start: form.temporalStart ?? null, end: form.temporalEnd ?? null },
+          spatial: form.spatial ?? null,
           addedFiles: saved.added,
           removedFiles: saved.removed,
         },
@@ -169,7 +176,11 @@ export async function deleteUpload(db: Db, viewer: Employee, id: string): Promis
 }
 
 /** What the upload form offers: the managed lists, the accepted file types and the limits. */
-export async function uploadOptions(db: Queryable, maxUploadMb: number): Promise<UploadOptions> {
+export async function uploadOptions(
+  db: Queryable,
+  maxUploadMb: number,
+  defaultSpatial: string,
+): Promise<UploadOptions> {
   const [types, sources] = await Promise.all([
     db.query<{ name: string }>('select name from content_types order by id'),
     db.query<{ name: string }>('select name from sources order by lower(name)'),
@@ -185,5 +196,6 @@ export async function uploadOptions(db: Queryable, maxUploadMb: number): Promise
     maxUploadMb,
     maxFilesPerRequest: UPLOAD_LIMITS.filesPerRequest,
     defaultLicense: DEFAULT_LICENSE,
+    defaultSpatial,
   }
 }

@@ -10,6 +10,7 @@ import { Button } from '../../shared/ui/nlds.ts'
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
 import { readPeriod, useDashboard } from './api.ts'
 import { CategoryBars, ChartSection, TimeBars, TimeLine } from './charts.tsx'
+import { QualitySection } from './QualitySection.tsx'
 import { DataTable, type Datum } from './DataTable.tsx'
 import { figuresOf, peakOf, totalOf } from './figures.ts'
 import { DASHBOARD_TEXTS as TEXTS } from './texts.ts'
@@ -65,6 +66,7 @@ function Statistics() {
             </p>
             <KeyFigures dashboard={data} />
             <Charts dashboard={data} />
+            <QualitySection quality={data.quality} />
           </div>
         )}
       </div>

@@ -5,6 +5,7 @@ import { useConfig } from '../../shared/api/config.ts'
 import { ErrorSummary } from '../../shared/ui/ErrorSummary.tsx'
 import { Field, describedBy } from '../../shared/ui/Field.tsx'
 import { Button, ButtonGroup, Textbox } from '../../shared/ui/nlds.ts'
+import { CoverageFields } from './CoverageFields.tsx'
 import { FilesField } from './FilesField.tsx'
 import {
   FIELD_ORDER,
@@ -19,6 +20,7 @@ import {
   type UploadLimits,
 } from './form-values.ts'
 import { LicenseField } from './LicenseField.tsx'
+import { QualityMeter } from './QualityMeter.tsx'
 import { ThemesField } from './ThemesField.tsx'
 import { UPLOAD_TEXTS as TEXTS } from './texts.ts'
 import { UploadProgress } from './UploadProgress.tsx'
@@ -56,6 +58,8 @@ export function DocumentForm({
     sources: `${id}-bronnen`,
     themes: `${id}-themas`,
     wooCategory: `${id}-woo-categorie`,
+    temporal: `${id}-periode`,
+    spatial: `${id}-gebied`,
     license: `${id}-licentie`,
     files: `${id}-bestanden`,
   }
@@ -99,7 +103,9 @@ export function DocumentForm({
       ? `${ids.license}-other-text`
       : field === 'files'
         ? `${ids.files}-input`
-        : ids[field]
+        : field === 'temporal'
+          ? `${ids.temporal}-start`
+          : ids[field]
 
   const contentTypes = options.contentTypes.includes(values.contentTypeName)
     ? options.contentTypes
@@ -231,6 +237,16 @@ export function DocumentForm({
           onChange={(wooCategory) => change({ wooCategory }, 'wooCategory')}
         />
 
+        <CoverageFields
+          id={ids}
+          documentId={contentUID}
+          values={values}
+          existingFiles={values.existingFiles}
+          defaultSpatial={options.defaultSpatial}
+          errors={errors}
+          onChange={change}
+        />
+
         <LicenseField
           id={ids.license}
           license={values.license}
@@ -249,6 +265,8 @@ export function DocumentForm({
           onExistingChange={(existingFiles) => change({ existingFiles }, 'files')}
           onNewFilesChange={(newFiles) => change({ newFiles }, 'files')}
         />
+
+        <QualityMeter values={values} options={options} />
 
         {progress !== null && <UploadProgress fraction={progress} />}
 

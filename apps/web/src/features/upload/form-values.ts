@@ -41,6 +41,11 @@ export interface DocumentFormValues {
   otherLicense: string
   /** '' for a document that is no Woo document. */
   wooCategory: WooCategory | ''
+  /** The period it is about, ISO dates; '' for an open end. */
+  temporalStart: string
+  temporalEnd: string
+  /** The URI of the area it is about; '' for the city's (the server's default). */
+  spatial: string
   existingFiles: ExistingFile[]
   newFiles: File[]
 }
@@ -52,6 +57,8 @@ export type FieldName =
   | 'sourceFriendlyName'
   | 'themes'
   | 'wooCategory'
+  | 'temporal'
+  | 'spatial'
   | 'license'
   | 'files'
 
@@ -63,6 +70,8 @@ export const FIELD_ORDER: FieldName[] = [
   'sourceFriendlyName',
   'themes',
   'wooCategory',
+  'temporal',
+  'spatial',
   'license',
   'files',
 ]
@@ -102,6 +111,9 @@ export function emptyValues(
     themes: [],
     ...licenseValues(options.defaultLicense),
     wooCategory: '',
+    temporalStart: '',
+    temporalEnd: '',
+    spatial: '',
     existingFiles: [],
     newFiles: [],
   }
@@ -117,6 +129,9 @@ export function valuesOf(detail: DocumentDetail): DocumentFormValues {
     themes: detail.themes ?? [],
     ...licenseValues(detail.license),
     wooCategory: detail.wooCategory ?? '',
+    temporalStart: detail.coverage?.temporalStart ?? '',
+    temporalEnd: detail.coverage?.temporalEnd ?? '',
+    spatial: detail.coverage?.spatial ?? '',
     existingFiles: detail.files.map((file) => ({ file, keep: true })),
     newFiles: [],
   }
@@ -174,6 +189,9 @@ const FIELD_OF_NAME: Record<string, FieldName> = {
   [UPLOAD_FIELDS.themes]: 'themes',
   [UPLOAD_FIELDS.license]: 'license',
   [UPLOAD_FIELDS.wooCategory]: 'wooCategory',
+  [UPLOAD_FIELDS.temporalStart]: 'temporal',
+  [UPLOAD_FIELDS.temporalEnd]: 'temporal',
+  [UPLOAD_FIELDS.spatial]: 'spatial',
   [UPLOAD_FIELDS.files]: 'files',
   [UPLOAD_FIELDS.keepFileIds]: 'files',
 }
@@ -191,6 +209,9 @@ function formInput(values: DocumentFormValues): Partial<UploadFormInput> {
     themes: values.themes,
     license: sent(licenseOf(values)),
     wooCategory: values.wooCategory || undefined,
+    temporalStart: sent(values.temporalStart),
+    temporalEnd: sent(values.temporalEnd),
+    spatial: sent(values.spatial),
     keepFileIds: values.existingFiles
       .filter((existing) => existing.keep)
       .map((existing) => existing.file.id),
@@ -232,6 +253,15 @@ export function toFormData(values: DocumentFormValues, contentUID?: string): For
   form.append(UPLOAD_FIELDS.license, licenseOf(values))
   // Not sent for none: an edit without it leaves the document without a category.
   if (values.wooCategory) form.append(UPLOAD_FIELDS.wooCategory, values.wooCategory)
+  // Left out when empty: an edit without them leaves the document without a period or area.
+  const coverage = {
+    [UPLOAD_FIELDS.temporalStart]: values.temporalStart,
+    [UPLOAD_FIELDS.temporalEnd]: values.temporalEnd,
+    [UPLOAD_FIELDS.spatial]: values.spatial,
+  }
+  for (const [name, value] of Object.entries(coverage)) {
+    if (value.trim() !== '') form.append(name, value.trim())
+  }
   for (const existing of values.existingFiles) {
     if (existing.keep) form.append(UPLOAD_FIELDS.keepFileIds, existing.file.id)
   }

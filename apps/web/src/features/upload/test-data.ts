@@ -27,6 +27,7 @@ export const OPTIONS: UploadOptions = {
   maxUploadMb: 100,
   maxFilesPerRequest: 20,
   defaultLicense: DEFAULT_LICENSE,
+  defaultSpatial: 'https://identifier.overheid.nl/tooi/id/gemeente/gm0363',
 }
 
 export const THEMES = {

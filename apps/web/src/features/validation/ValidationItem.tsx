@@ -12,6 +12,7 @@ import { Button } from '../../shared/ui/nlds.ts'
 import { useTokenDownload } from '../../shared/documents/download.ts'
 import { formatName } from '../../shared/documents/file-types.ts'
 import { FileQualityReports } from '../../shared/tables/QualityReport.tsx'
+import { QUALITY_SCORE_TEXTS, QualityScore } from '../../shared/quality/QualityScore.tsx'
 import { VALIDATION_TEXTS as TEXTS } from './texts.ts'
 
 /** Longer descriptions are shortened until the admin asks for all of it. */
@@ -68,6 +69,12 @@ export function ValidationItem({
             { label: TEXTS.meta.source, value: document.sourceFriendlyName },
             document.published
               ? { label: TEXTS.meta.published, value: <DateValue value={document.published} /> }
+              : null,
+            document.quality
+              ? {
+                  label: QUALITY_SCORE_TEXTS.label,
+                  value: <QualityScore quality={document.quality} />,
+                }
               : null,
           ]}
         />

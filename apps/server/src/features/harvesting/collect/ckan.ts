@@ -54,8 +54,13 @@ function distributionOf(resource: Json): HarvestedDistribution {
   }
 }
 
+/** A field of ckanext-dcat's: on the package itself (scheming), else among its `extras`. */
+const extra = (pkg: Json, key: string) =>
+  text(pkg[key]) ?? text(list(pkg.extras).find((item) => item.key === key)?.value)
+
 function recordOf(pkg: Json, site: string): HarvestedRecord {
   const name = text(pkg.name)
+  const temporal = { start: extra(pkg, 'temporal_start'), end: extra(pkg, 'temporal_end') }
   return {
     identifier: text(pkg.id) ?? name ?? '',
     title: text(pkg.title),
@@ -68,6 +73,8 @@ function recordOf(pkg: Json, site: string): HarvestedRecord {
     modified: text(pkg.metadata_modified),
     issued: text(pkg.metadata_created),
     landingPage: name ? `${site}/dataset/${encodeURIComponent(name)}` : text(pkg.url),
+    ...(temporal.start !== null || temporal.end !== null ? { temporal } : {}),
+    spatial: extra(pkg, 'spatial_uri'),
     distributions: list(pkg.resources).map(distributionOf),
   }
 }

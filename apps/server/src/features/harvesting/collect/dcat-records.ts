@@ -50,6 +50,20 @@ function distributionOf(graph: PageGraph, node: Term): HarvestedDistribution {
   }
 }
 
+/** dct:temporal: the first period's start and end (DCAT's dcat:startDate, or schema.org's). */
+function temporalOf(graph: PageGraph, dataset: Term): HarvestedRecord['temporal'] {
+  for (const period of graph.objects(dataset, dct('temporal'))) {
+    if (period.termType === 'Literal') continue
+    const date = (dcatName: string, schemaName: string) =>
+      preferredText(graph.objects(period, dcat(dcatName))) ??
+      preferredText(graph.objects(period, `http://schema.org/${schemaName}`))
+    const start = date('startDate', 'startDate')
+    const end = date('endDate', 'endDate')
+    if (start !== null || end !== null) return { start, end }
+  }
+  return undefined
+}
+
 function recordOf(graph: PageGraph, dataset: Term): HarvestedRecord {
   const distributionNodes = graph
     .objects(dataset, dcat('distribution'))
@@ -78,6 +92,10 @@ function recordOf(graph: PageGraph, dataset: Term): HarvestedRecord {
     modified: preferredText(graph.objects(dataset, dct('modified'))),
     issued: preferredText(graph.objects(dataset, dct('issued'))),
     landingPage: iriOrText(landingPage) ?? iriOrText(page),
+    temporal: temporalOf(graph, dataset),
+    spatial:
+      graph.objects(dataset, dct('spatial')).find((area) => area.termType === 'NamedNode')?.value ??
+      null,
     distributions: distributionNodes.map((node) => distributionOf(graph, node)),
   }
 }
