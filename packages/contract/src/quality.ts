@@ -73,9 +73,10 @@ export const QUALITY_GAPS: Record<QualityMetric, string> = {
   themes: 'Kies een thema dat bij een EU-datathema hoort (dcat:theme).',
   spatial: 'Vul het gebied in waarover het gaat (dct:spatial).',
   temporal: 'Vul de periode in waarover het gaat (dct:temporal).',
-  accessUrl: 'Een link naar de gegevens werkt niet (dcat:accessURL).',
+  accessUrl:
+    'Zorg voor een bereikbaar bestand of een werkende link naar de gegevens (dcat:accessURL).',
   downloadUrl: 'Voeg een bestand toe dat te downloaden is (dcat:downloadURL).',
-  downloadUrlWorks: 'Een downloadlink werkt niet (dcat:downloadURL).',
+  downloadUrlWorks: 'Zorg dat elk bestand en elke downloadlink bereikbaar is (dcat:downloadURL).',
   format: 'Geef het bestandsformaat op (dct:format).',
   mediaType: 'Geef het mediatype op (dcat:mediaType).',
   vocabulary: 'Gebruik een formaat van de EU-lijst en een IANA-mediatype.',

@@ -204,12 +204,15 @@ function FindingJudgement({
           <input
             id={`${id}-${resolution}`}
             type="radio"
-            className="utrecht-radio-button utrecht-radio-button--html-input"
+            className="utrecht-radio-button utrecht-radio-button--html-input utrecht-form-field__input"
             name={`${id}-resolution`}
             checked={judgement.resolution === resolution}
             onChange={() => onChange({ resolution })}
           />{' '}
-          <label htmlFor={`${id}-${resolution}`} className="utrecht-form-label">
+          <label
+            htmlFor={`${id}-${resolution}`}
+            className="utrecht-form-label utrecht-form-label--radio utrecht-form-field__label"
+          >
             {TEXTS.resolution[resolution]}
           </label>
         </div>

@@ -84,7 +84,7 @@ export function CoverageFields({
       <Field
         id={id.spatial}
         label={TEXTS.spatial}
-        hint={TEXTS.spatialHint(defaultSpatial)}
+        hint={<span className="portal-coverage__hint">{TEXTS.spatialHint(defaultSpatial)}</span>}
         error={errors.spatial}
       >
         <Textbox
