@@ -39,6 +39,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {
+    // Classic scripts the browser runs as they are, before the app.
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     // Server infrastructure serves every feature, so it imports none: a feature's piece it
     // needs is passed in from app.ts (the composition) or moved to shared/. Tests are left
     // out: they drive the whole app through its features.

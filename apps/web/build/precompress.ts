@@ -3,6 +3,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { Plugin } from 'vite'
+import { SERVER_BUNDLE_DIR } from './server-bundle.ts'
 
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
@@ -22,8 +23,10 @@ export function precompress(): Plugin {
     },
     async closeBundle() {
       const entries = await fs.readdir(outDir, { recursive: true, withFileTypes: true })
+      const serverBundle = path.join(outDir, SERVER_BUNDLE_DIR)
       const files = entries
         .filter((entry) => entry.isFile() && TEXT_FILE.test(entry.name))
+        .filter((entry) => !entry.parentPath.startsWith(serverBundle))
         .map((entry) => path.join(entry.parentPath, entry.name))
       await Promise.all(
         files.map(async (file) => {

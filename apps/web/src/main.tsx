@@ -1,21 +1,55 @@
 import './app/nlds-css.ts'
 import './app/theme.css'
 import './app/app.css'
+import { SERVER_RENDERED_ATTRIBUTE } from '@dataportaal/contract'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App } from './app/App.tsx'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { RouterProvider } from 'react-router'
+import { App, ServerRenderedPortal } from './app/App.tsx'
 import { applyContrast, isContrastStored } from './app/contrast.tsx'
-import { startAuth } from './shared/auth/start.ts'
+import { createHydratingRouter } from './app/router.tsx'
+import { hydrateServerData } from './app/server-data.ts'
+import { startAuth, type AppStart } from './shared/auth/start.ts'
 import { createQueryClient } from './shared/api/query-client.ts'
 
 applyContrast(isContrastStored())
 
 // Start-up (spec section 4) runs once, before and outside rendering.
 const queryClient = createQueryClient()
+const container = document.getElementById('root')!
+const serverRendered =
+  container.hasAttribute(SERVER_RENDERED_ATTRIBUTE) && hydrateServerData(queryClient, document)
 const start = startAuth(queryClient)
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App queryClient={queryClient} start={start} />
-  </StrictMode>,
-)
+if (serverRendered) void start.then(hydrateOrRender)
+else renderInBrowser()
+
+function renderInBrowser() {
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={queryClient} start={start} />
+    </StrictMode>,
+  )
+}
+
+/**
+ * A page the server rendered stays as it is while start-up runs; then the portal takes it
+ * over where it is (hydration). The pop-up, a page leaving for sign-in, or a server out of
+ * reach replace it instead.
+ */
+async function hydrateOrRender(started: AppStart) {
+  document.documentElement.classList.remove('portal-choosing')
+  if (started.kind !== 'portal') return renderInBrowser()
+  const router = await createHydratingRouter()
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <ServerRenderedPortal queryClient={queryClient} session={started.session}>
+        <RouterProvider router={router} />
+      </ServerRenderedPortal>
+    </StrictMode>,
+  )
+  // The server rendered what a visitor sees; a signed-in employee's own answers
+  // (favourites, labels, documents only they may see) come from /api now.
+  if (started.session.getState().authenticated) void queryClient.invalidateQueries()
+}

@@ -141,3 +141,72 @@ describe('a page with a head of its own', () => {
     expect(asked).toEqual([])
   })
 })
+
+describe('a page rendered on the server', () => {
+  const PAGE = `<!doctype html><html lang="nl"><head><meta charset="utf-8">
+<title>app</title></head><body><div id="root"></div></body></html>`
+  // A stand-in for the web app's server bundle (apps/web/src/entry-server.tsx): it renders
+  // what its in-process call of the API answered, and is slow or broken on request.
+  const BUNDLE = `export const createRenderer = (fetch) => async (url) => {
+  if (url === '/kapot') throw new Error('render failed')
+  if (url === '/traag') await new Promise((resolve) => setTimeout(resolve, 1000))
+  if (url.startsWith('/beheer')) return { kind: 'browser' }
+  const answer = await (await fetch('/pubapi/wie', { headers: { accept: 'application/json' } })).json()
+  return {
+    kind: 'page',
+    status: url === '/weg' ? 404 : 200,
+    html: '<h1>' + answer.ip + '</h1>',
+    head: '<title>Pagina | Portaal</title><link rel="alternate" href="/feed">',
+    data: '{"queries":[]}',
+  }
+}
+`
+  let app: FastifyInstance
+  let dist: string
+
+  beforeAll(async () => {
+    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-web-'))
+    await fs.writeFile(path.join(dist, 'index.html'), PAGE)
+    await fs.mkdir(path.join(dist, 'ssr'))
+    await fs.writeFile(path.join(dist, 'ssr', 'entry-server.js'), BUNDLE)
+    app = Fastify()
+    app.get('/pubapi/wie', (request) => ({ ip: request.ip }))
+    await registerWebApp(app, {
+      webDistDir: dist,
+      portalName: 'Dataportaal Test',
+      renderTimeLimitMs: 200,
+    })
+    await app.ready()
+  })
+  afterAll(async () => {
+    await app.close()
+    await fs.rm(dist, { recursive: true, force: true })
+  })
+
+  it('holds the page, its title and feed link in the head, and its data, never cached', async () => {
+    const response = await app.inject({ url: '/', remoteAddress: '203.0.113.7' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.body).toBe(`<!doctype html><html lang="nl"><head><meta charset="utf-8">
+<title>Pagina | Portaal</title><link rel="alternate" href="/feed">
+</head><body><div id="root" data-server-rendered><h1>203.0.113.7</h1></div><script type="application/json" id="portal-data">{"queries":[]}</script></body></html>`)
+  })
+
+  it('answers with the status of the page', async () => {
+    expect((await app.inject({ url: '/weg' })).statusCode).toBe(404)
+  })
+
+  it('leaves the page to the browser when it is not public, fails or takes too long', async () => {
+    for (const url of ['/beheer', '/kapot', '/traag']) {
+      const response = await app.inject({ url })
+      expect(response.statusCode, url).toBe(200)
+      expect(response.body, url).toBe(PAGE)
+    }
+  })
+
+  it('never serves the server bundle itself', async () => {
+    const response = await app.inject({ url: '/ssr/entry-server.js' })
+    expect(response.statusCode).toBe(404)
+    expect(response.body).not.toContain('createRenderer')
+  })
+})

@@ -1,10 +1,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { API_PREFIX } from '@dataportaal/contract'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import {
+  API_PREFIX,
+  SERVER_DATA_ID,
+  SERVER_RENDERED_ATTRIBUTE,
+  type RenderResult,
+} from '@dataportaal/contract'
 import { escapeHtml } from '../shared/html.ts'
 import { sendProblem } from './problem.ts'
+import { loadServerRenderer } from './server-render.ts'
 
 const API_PATHS = [API_PREFIX.authenticated, API_PREFIX.public, API_PREFIX.mail, '/oidc']
 
@@ -71,6 +77,37 @@ export function withPageHead(index: string, head: PageHead): string | null {
     .replace(HEAD_END, () => `${elements}\n</head>`)
 }
 
+const ROOT = /<div id="root"><\/div>/
+
+type RenderedPage = Extract<RenderResult, { kind: 'page' }>
+
+/**
+ * The index with a server-rendered page in `#root`, its data for hydration after it, and its
+ * head: the document's own head where it has one (title, description, JSON-LD), else the
+ * page's title. Null when the index has no empty `#root` or no head.
+ */
+export function withRenderedPage(
+  index: string,
+  page: RenderedPage,
+  documentHead: PageHead | null,
+): string | null {
+  if (!ROOT.test(index)) return null
+  const ownTitle = page.head.includes('<title>')
+  const headed = documentHead
+    ? withPageHead(index, documentHead)
+    : withHeadElements(ownTitle ? index.replace(TITLE, () => '') : index, page.head)
+  if (headed === null) return null
+  const root =
+    `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${page.html}</div>` +
+    `<script type="application/json" id="${SERVER_DATA_ID}">${page.data}</script>`
+  return headed.replace(ROOT, () => root)
+}
+
+function withHeadElements(index: string, elements: string): string | null {
+  if (!HEAD_END.test(index)) return null
+  return index.replace(HEAD_END, () => `${elements}\n</head>`)
+}
+
 /**
  * Serves the built web app. Every other path that is not an API path answers with the
  * app's index.html (history fallback); the app's router sends unknown routes home.
@@ -79,7 +116,13 @@ export function withPageHead(index: string, head: PageHead): string | null {
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { webDistDir: string; portalName: string; pageHead?: PageHeadSource },
+  options: {
+    webDistDir: string
+    portalName: string
+    pageHead?: PageHeadSource
+    /** Longer than this and the browser renders the page itself. */
+    renderTimeLimitMs?: number
+  },
 ) {
   const indexFile = path.join(options.webDistDir, 'index.html')
   const built = fs.existsSync(indexFile)
@@ -88,24 +131,28 @@ export async function registerWebApp(
       root: options.webDistDir,
       // Files are looked up per request, so a rebuild of the app needs no restart.
       wildcard: true,
-      index: 'index.html',
+      // Not even the index: every page goes through the handler below, which may render it.
+      index: false,
       // Our own Cache-Control below, not the plugin's max-age.
       cacheControl: false,
       // The build writes .br and .gz next to each text file; no compression at request time.
       preCompressed: true,
+      // The server's own bundle of the app (server-render.ts) is no file for browsers.
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       setHeaders: (reply, filePath) => {
         reply.setHeader('Cache-Control', cacheControl(filePath))
       },
     })
   }
-  /** The index with the page's own head; null (the plain index) when it has none, or on failure. */
-  async function pageWithHead(request: FastifyRequest): Promise<string | null> {
+  const renderer = built
+    ? await loadServerRenderer(app, options.webDistDir, options.renderTimeLimitMs)
+    : null
+
+  /** The page's own head, if it has one; null on failure too. */
+  async function documentHead(request: FastifyRequest): Promise<PageHead | null> {
     if (!options.pageHead) return null
     try {
-      const head = await options.pageHead(request.url.split('?')[0] ?? '/')
-      if (!head) return null
-      // Read per request, like the static files: a rebuild of the app needs no restart.
-      return withPageHead(await fs.promises.readFile(indexFile, 'utf8'), head)
+      return await options.pageHead(request.url.split('?')[0] ?? '/')
     } catch (error) {
       // The page still works without its head: the app fetches what it shows itself.
       request.log.error({ err: error }, 'page head failed; serving the plain index')
@@ -113,15 +160,41 @@ export async function registerWebApp(
     }
   }
 
+  /**
+   * The page rendered on the server, else the index with the page's own head; null (the
+   * plain index, rendered in the browser) when neither applies.
+   */
+  async function page(request: FastifyRequest): Promise<{ status: number; html: string } | null> {
+    const [rendered, head] = await Promise.all([renderer?.(request), documentHead(request)])
+    // Read per request, like the static files: a rebuild of the app needs no restart.
+    const index = rendered || head ? await fs.promises.readFile(indexFile, 'utf8') : ''
+    if (rendered?.kind === 'page') {
+      const html = withRenderedPage(index, rendered, head)
+      if (html !== null) return { status: rendered.status, html }
+    }
+    const html = head ? withPageHead(index, head) : null
+    return html === null ? null : { status: 200, html }
+  }
+
+  async function servePage(request: FastifyRequest, reply: FastifyReply) {
+    // Rendered for a visitor, never for one person: fresh each time, never kept by a cache.
+    reply.header('Cache-Control', 'no-cache')
+    if (!built) return reply.type('text/html; charset=utf-8').send(notBuiltPage(options.portalName))
+    const answer = await page(request)
+    if (answer !== null) {
+      return reply.code(answer.status).type('text/html; charset=utf-8').send(answer.html)
+    }
+    return reply.sendFile('index.html', options.webDistDir)
+  }
+
+  // The home page is a page like the others (the static files have no index).
+  app.get('/', (request, reply) => servePage(request, reply))
+
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD'
     if (isApiPath(request.url) || !wantsPage || isFilePath(request.url)) {
       return sendProblem(reply, 404, 'Deze URL bestaat niet.')
     }
-    reply.header('Cache-Control', 'no-cache')
-    if (!built) return reply.type('text/html; charset=utf-8').send(notBuiltPage(options.portalName))
-    const page = await pageWithHead(request)
-    if (page !== null) return reply.type('text/html; charset=utf-8').send(page)
-    return reply.sendFile('index.html', options.webDistDir)
+    return servePage(request, reply)
   })
 }

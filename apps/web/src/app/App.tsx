@@ -1,7 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { Suspense, use, useState } from 'react'
+import { Suspense, use, useState, type ReactNode } from 'react'
 import { RouterProvider } from 'react-router'
 import { AuthProvider } from '../shared/auth/AuthContext.tsx'
+import type { AuthSession } from '../shared/auth/session.ts'
 import type { AppStart } from '../shared/auth/start.ts'
 import { Button } from '../shared/ui/nlds.ts'
 import { ErrorState, LoadingState } from '../shared/ui/states.tsx'
@@ -24,6 +25,30 @@ export function App({
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={<Loading />}>
         <Started start={start} />
+      </Suspense>
+    </QueryClientProvider>
+  )
+}
+
+/**
+ * The portal of a page the server rendered: the same tree on the server
+ * (entry-server.tsx) and in the browser that hydrates it (main.tsx), with the same
+ * elements and Suspense boundary as the app rendered in the browser alone.
+ */
+export function ServerRenderedPortal({
+  queryClient,
+  session,
+  children,
+}: {
+  queryClient: QueryClient
+  session: AuthSession
+  /** The router: static on the server, the browser's router in the browser. */
+  children: ReactNode
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Suspense fallback={<Loading />}>
+        <AuthProvider session={session}>{children}</AuthProvider>
       </Suspense>
     </QueryClientProvider>
   )

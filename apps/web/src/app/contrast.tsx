@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useSyncExternalStore } from 'react'
 import { Button } from '../shared/ui/nlds.ts'
 import { readStorage, writeStorage } from '../shared/storage.ts'
 import { ContrastIcon } from '../shared/ui/icons.tsx'
@@ -12,14 +12,25 @@ export function applyContrast(on: boolean) {
   document.documentElement.classList.toggle(CONTRAST_CLASS, on)
 }
 
-/** Yellow text on black on every element (spec section 2), remembered as `contrast`. */
+const listeners = new Set<() => void>()
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/**
+ * Yellow text on black on every element (spec section 2), remembered as `contrast`. The
+ * colours come from the class public/boot.js sets before the first paint; the button shows
+ * the stored setting once the page runs (the server cannot know it).
+ */
 export function ContrastToggle() {
-  const [on, setOn] = useState(isContrastStored)
+  const on = useSyncExternalStore(subscribe, isContrastStored, () => false)
   const toggle = () => {
     const next = !on
-    setOn(next)
     writeStorage('contrast', String(next))
     applyContrast(next)
+    for (const listener of listeners) listener()
   }
   return (
     <Button

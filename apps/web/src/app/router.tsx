@@ -1,4 +1,4 @@
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router'
+import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router'
 import { HomePage } from '../features/home/HomePage.tsx'
 import { SearchPage } from '../features/search/SearchPage.tsx'
 import {
@@ -70,6 +70,17 @@ const dataQuestion = lazyScreen(
   'DataQuestionPage',
 )
 
+/**
+ * The public pages, which the server renders (entry-server.tsx) and the browser hydrates;
+ * every other screen is rendered in the browser alone.
+ */
+const SERVER_RENDERED = { serverRendered: true }
+
+export const isServerRendered = (matched: readonly RouteObject[]) => {
+  const page = matched.at(-1)
+  return page?.handle === SERVER_RENDERED
+}
+
 export const routes: RouteObject[] = [
   {
     path: HOME_PATH,
@@ -78,8 +89,8 @@ export const routes: RouteObject[] = [
     // Shown while a lazy screen loads on the first page load.
     HydrateFallback: () => <LoadingState />,
     children: [
-      { index: true, Component: HomePage },
-      { path: SEARCH_PATH, Component: SearchPage },
+      { index: true, Component: HomePage, handle: SERVER_RENDERED },
+      { path: SEARCH_PATH, Component: SearchPage, handle: SERVER_RENDERED },
       { path: FAVORITES_PATH, lazy: favorites },
       { path: pagedPath(FAVORITES_PATH), lazy: favorites },
       {
@@ -88,6 +99,7 @@ export const routes: RouteObject[] = [
           {
             index: true,
             lazy: lazyScreen(() => import('./DocumentScreen.tsx'), 'DocumentScreen'),
+            handle: SERVER_RENDERED,
           },
           {
             path: DOCUMENT_EDIT_SEGMENT,
@@ -107,10 +119,11 @@ export const routes: RouteObject[] = [
       {
         path: INFO_PATH,
         lazy: lazyScreen(() => import('../features/info/InfoPage.tsx'), 'InfoPage'),
+        handle: SERVER_RENDERED,
       },
       // Declared twice, as the spec has it: first the help-contact page, then the contact page.
-      { id: 'help-contact', path: DATA_QUESTION_PATH, lazy: dataQuestion },
-      { id: 'contact', path: DATA_QUESTION_PATH, lazy: dataQuestion },
+      { id: 'help-contact', path: DATA_QUESTION_PATH, lazy: dataQuestion, handle: SERVER_RENDERED },
+      { id: 'contact', path: DATA_QUESTION_PATH, lazy: dataQuestion, handle: SERVER_RENDERED },
       {
         path: UPLOAD_PATH,
         lazy: lazyScreen(() => import('../features/upload/UploadPage.tsx'), 'UploadPage'),
@@ -128,3 +141,19 @@ export const routes: RouteObject[] = [
 ]
 
 export const createRouter = () => createBrowserRouter(routes)
+
+/**
+ * The router for a page the server rendered: the screens of its address loaded first, so
+ * the first render shows them as the server did, not a loading state.
+ */
+export async function createHydratingRouter() {
+  const matched = matchRoutes(routes, window.location) ?? []
+  await Promise.all(
+    matched.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return
+      const loaded = await route.lazy()
+      Object.assign(route, { ...loaded, lazy: undefined })
+    }),
+  )
+  return createBrowserRouter(routes)
+}

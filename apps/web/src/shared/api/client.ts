@@ -36,6 +36,16 @@ export function setUnauthorizedHandler(handler: (() => void) | null) {
   onUnauthorized = handler
 }
 
+/**
+ * Where calls go: the browser's fetch, or, while the server renders a page, the server's
+ * own routes in the same process (app/entry-server.tsx).
+ */
+let fetchSource: () => typeof fetch = () => fetch
+
+export function setFetchSource(source: () => typeof fetch) {
+  fetchSource = source
+}
+
 /** Arrays become repeated parameters (spec section 7); empty values are left out. */
 export function toSearchParams(query: QueryParams = {}): URLSearchParams {
   const params = new URLSearchParams()
@@ -91,7 +101,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   const hasJson = options.json !== undefined
   if (hasJson) headers.set('Content-Type', 'application/json')
   const response = await fetchWithRetry(
-    fetch,
+    fetchSource(),
     apiUrl(path, options.query, prefix),
     {
       method: options.method ?? 'GET',

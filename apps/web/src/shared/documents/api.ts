@@ -7,6 +7,8 @@ import { documentKeys } from './keys.ts'
 export function useDocument(id: string) {
   return useQuery({
     queryKey: documentKeys.detail(id),
+    // The page's subject: a server-rendered page of a missing document answers 404.
+    meta: { subject: true },
     queryFn: ({ signal }) => {
       // A malformed id cannot name a document: answer as the server does for a missing one.
       if (!Uuid.safeParse(id).success) throw new ApiError(404, null)

@@ -1,0 +1,41 @@
+import path from 'node:path'
+import react from '@vitejs/plugin-react'
+import { build, type Plugin } from 'vite'
+
+/** Where the server bundle goes, inside the web app's build; the server never serves it. */
+export const SERVER_BUNDLE_DIR = 'ssr'
+
+/**
+ * After the browser's build, builds src/entry-server.tsx for Node into `<outDir>/ssr/`:
+ * the same components, for the server to render the public pages with
+ * (apps/server/src/http/server-render.ts). One `vite build` gives both, into one folder,
+ * so the two always belong together.
+ */
+export function serverBundle(): Plugin {
+  let root = ''
+  let outDir = ''
+  return {
+    name: 'dataportaal-server-bundle',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      root = config.root
+      outDir = path.resolve(config.root, config.build.outDir)
+    },
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        publicDir: false,
+        plugins: [react()],
+        build: {
+          ssr: 'src/entry-server.tsx',
+          outDir: path.join(outDir, SERVER_BUNDLE_DIR),
+          emptyOutDir: true,
+          target: 'node20',
+          sourcemap: true,
+        },
+      })
+    },
+  }
+}
