@@ -28,6 +28,9 @@ export function serverBundle(): Plugin {
         logLevel: 'warn',
         publicDir: false,
         plugins: [react()],
+        // Self-contained: the bundle runs wherever the build was put (WEB_DIST_DIR), with
+        // no node_modules beside it.
+        ssr: { noExternal: true },
         build: {
           ssr: 'src/entry-server.tsx',
           outDir: path.join(outDir, SERVER_BUNDLE_DIR),

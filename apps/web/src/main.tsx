@@ -8,7 +8,7 @@ import { RouterProvider } from 'react-router'
 import { App, ServerRenderedPortal } from './app/App.tsx'
 import { applyContrast, isContrastStored } from './app/contrast.tsx'
 import { createHydratingRouter } from './app/router.tsx'
-import { hydrateServerData } from './app/server-data.ts'
+import { hydrateServerData, seedEmployeeQueries } from './app/server-data.ts'
 import { startAuth, type AppStart } from './shared/auth/start.ts'
 import { createQueryClient } from './shared/api/query-client.ts'
 
@@ -38,8 +38,15 @@ function renderInBrowser() {
  * reach replace it instead.
  */
 async function hydrateOrRender(started: AppStart) {
-  document.documentElement.classList.remove('portal-choosing')
-  if (started.kind !== 'portal') return renderInBrowser()
+  if (started.kind !== 'portal') {
+    // Gone at once, before the pop-up (or the message) is drawn: the page never shows.
+    container.replaceChildren()
+    container.removeAttribute(SERVER_RENDERED_ATTRIBUTE)
+    document.documentElement.classList.remove('portal-choosing')
+    return renderInBrowser()
+  }
+  const signedIn = started.session.getState().authenticated
+  if (signedIn) seedEmployeeQueries(queryClient)
   const router = await createHydratingRouter()
   hydrateRoot(
     container,
@@ -48,8 +55,13 @@ async function hydrateOrRender(started: AppStart) {
         <RouterProvider router={router} />
       </ServerRenderedPortal>
     </StrictMode>,
+    {
+      // A page that differs from the server's is rendered again in the browser; say so,
+      // loudly: the journeys fail on any console error (e2e/server-rendering.spec.ts).
+      onRecoverableError: (error) => console.error('Hydration: the page differed', error),
+    },
   )
   // The server rendered what a visitor sees; a signed-in employee's own answers
   // (favourites, labels, documents only they may see) come from /api now.
-  if (started.session.getState().authenticated) void queryClient.invalidateQueries()
+  if (signedIn) void queryClient.invalidateQueries()
 }

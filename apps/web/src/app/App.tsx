@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { Suspense, use, useState, type ReactNode } from 'react'
+import { Suspense, use, useEffect, useState, type ReactNode } from 'react'
 import { RouterProvider } from 'react-router'
 import { AuthProvider } from '../shared/auth/AuthContext.tsx'
 import type { AuthSession } from '../shared/auth/session.ts'
@@ -49,9 +49,21 @@ export function ServerRenderedPortal({
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={<Loading />}>
         <AuthProvider session={session}>{children}</AuthProvider>
+        <HydrationMark />
       </Suspense>
     </QueryClientProvider>
   )
+}
+
+/**
+ * Marks the page as taken over by the browser, for the journeys and anyone checking.
+ * Part of the tree on both sides, so the tree's shape (and every useId) is the same.
+ */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset['hydrated'] = 'true'
+  }, [])
+  return null
 }
 
 const Loading = () => <LoadingState label="Het dataportaal wordt geladen…" />

@@ -1,4 +1,4 @@
-import { SERVER_DATA_ID } from '@dataportaal/contract'
+import { API_PREFIX, SERVER_DATA_ID } from '@dataportaal/contract'
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query'
 import { ApiError } from '../shared/api/client.ts'
 
@@ -53,4 +53,21 @@ export function hydrateServerData(queryClient: QueryClient, document: Document):
   })
   hydrate(queryClient, { ...state, queries })
   return true
+}
+
+/**
+ * A signed-in employee's queries are keyed by /api, the server's by /pubapi (start-up has
+ * just decided which: a return from sign-in is the first page load signed in). Their first
+ * render shows the server's answers under their own keys, so it matches the page; marked
+ * stale, each is asked again of /api as soon as it is shown, and their own answers
+ * (favourites, documents only they may see) replace the public ones in place.
+ */
+export function seedEmployeeQueries(queryClient: QueryClient) {
+  for (const query of queryClient.getQueryCache().getAll()) {
+    if (query.state.status !== 'success' || !query.queryKey.includes(API_PREFIX.public)) continue
+    const ownKey = query.queryKey.map((part) =>
+      part === API_PREFIX.public ? API_PREFIX.authenticated : part,
+    )
+    queryClient.setQueryData(ownKey, query.state.data, { updatedAt: 0 })
+  }
 }

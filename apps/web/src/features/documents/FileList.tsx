@@ -1,5 +1,6 @@
 import { API_PREFIX, type DocumentFile } from '@dataportaal/contract'
-import { apiPrefix, apiUrl } from '../../shared/api/client.ts'
+import { apiUrl } from '../../shared/api/client.ts'
+import { useAuth } from '../../shared/auth/AuthContext.tsx'
 import { formatFileSize } from '../../shared/format.ts'
 import { DownloadIcon, FileIcon } from '../../shared/ui/icons.tsx'
 import { useTokenDownload } from '../../shared/documents/download.ts'
@@ -58,13 +59,15 @@ export function DownloadLink({
   label?: string
 }) {
   const { download, failed } = useTokenDownload(target)
-  const signedIn = apiPrefix() === API_PREFIX.authenticated
+  // From the auth state, not storage: a server-rendered page is hydrated as a visitor's.
+  const { authenticated: signedIn } = useAuth()
+  const prefix = signedIn ? API_PREFIX.authenticated : API_PREFIX.public
 
   return (
     <span className="portal-document-file__action">
       <a
         className="utrecht-button-link utrecht-button-link--html-a utrecht-button-link--secondary-action portal-document-file__download"
-        href={apiUrl(target.url)}
+        href={apiUrl(target.url, undefined, prefix)}
         download={target.fileName}
         aria-label={label}
         onClick={
