@@ -1,8 +1,20 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { LIGHTHOUSE_CATEGORIES, LIGHTHOUSE_MINIMUMS } from './budgets.ts'
+import {
+  LIGHTHOUSE_CATEGORIES,
+  LIGHTHOUSE_MINIMUMS,
+  METRICS,
+  METRIC_MAXIMUMS,
+  type Metric,
+} from './budgets.ts'
 import { kB } from './first-load.ts'
-import { lostPoints, meetsBudgets, scriptTransfer, type PageScores } from './lighthouse.ts'
+import {
+  lostPoints,
+  meetsBudgets,
+  meetsMetric,
+  scriptTransfer,
+  type PageScores,
+} from './lighthouse.ts'
 import { REPO_ROOT, RESULTS_DIR } from './paths.ts'
 
 /** The four scores per page (the median run), with `!` where a budget is missed. */
@@ -19,20 +31,32 @@ export function printLighthouse(pages: PageScores[]) {
   )
   const width = Math.max(...pages.map((page) => page.path.length), 8)
   const column = (text: string) => text.padStart(16)
+  const metricColumn = (text: string) => text.padStart(10)
   console.log(
-    `  ${'page'.padEnd(width)}${LIGHTHOUSE_CATEGORIES.map(column).join('')}  performance runs`,
+    `  ${'page'.padEnd(width)}${LIGHTHOUSE_CATEGORIES.map(column).join('')}` +
+      `${METRICS.map(metricColumn).join('')}  performance runs`,
   )
   for (const page of pages) {
     const cells = LIGHTHOUSE_CATEGORIES.map((category) => {
       const missed = page.scores[category] < LIGHTHOUSE_MINIMUMS[category]
       return column(`${page.scores[category]}${missed ? '!' : ' '}`)
     })
-    console.log(`  ${page.path.padEnd(width)}${cells.join('')}  ${page.performanceRuns.join(', ')}`)
+    const metrics = METRICS.map((metric) =>
+      metricColumn(
+        `${formatMetric(metric, page.metrics[metric])}${meetsMetric(page, metric) ? ' ' : '!'}`,
+      ),
+    )
+    console.log(
+      `  ${page.path.padEnd(width)}${cells.join('')}${metrics.join('')}  ${page.performanceRuns.join(', ')}`,
+    )
   }
   const budget = LIGHTHOUSE_CATEGORIES.map((category) =>
     column(`>= ${LIGHTHOUSE_MINIMUMS[category]} `),
   )
-  console.log(`  ${'budget'.padEnd(width)}${budget.join('')}`)
+  const metricBudget = METRICS.map((metric) =>
+    metricColumn(`<= ${formatMetric(metric, METRIC_MAXIMUMS[metric])} `),
+  )
+  console.log(`  ${'budget'.padEnd(width)}${budget.join('')}${metricBudget.join('')}`)
 
   for (const page of pages.filter((each) => !meetsBudgets(each))) {
     for (const category of LIGHTHOUSE_CATEGORIES) {
@@ -46,6 +70,10 @@ export function printLighthouse(pages: PageScores[]) {
     `  (${pages[0]!.path} loaded ${scripts.count} scripts, ${kB(scripts.bytes)} kB over the wire, compressed as the server sends them)`,
   )
 }
+
+/** LCP and TBT in ms as whole numbers, CLS with three decimals. */
+const formatMetric = (metric: Metric, value: number) =>
+  metric === 'cls' ? value.toFixed(3) : `${Math.round(value)}`
 
 /** Lighthouse's JSON and HTML report of each page, under bench/results/web/. */
 export async function writeLighthouseReports(pages: PageScores[], prefix: string) {

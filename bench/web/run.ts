@@ -75,7 +75,11 @@ async function main() {
   if (options.only !== 'first-load') {
     const pages = await runLighthouse(distDir, preset, runs)
     passed &&= pages.every(meetsBudgets)
-    summary.lighthouse = pages.map(({ path: pagePath, scores }) => ({ path: pagePath, scores }))
+    summary.lighthouse = pages.map(({ path: pagePath, scores, metrics }) => ({
+      path: pagePath,
+      scores,
+      metrics,
+    }))
   }
 
   await fs.mkdir(RESULTS_DIR, { recursive: true })
