@@ -30,7 +30,16 @@ export async function loadServerRenderer(
 ): Promise<ServerRenderer | null> {
   const file = path.join(webDistDir, BUNDLE)
   if (!fs.existsSync(file)) return null
-  const bundle: { createRenderer?: CreateRenderer } = await import(pathToFileURL(file).href)
+  let bundle: { createRenderer?: CreateRenderer }
+  try {
+    bundle = await import(pathToFileURL(file).href)
+  } catch (error) {
+    app.log.error(
+      { err: error, file },
+      'the server bundle failed to load; pages render in the browser',
+    )
+    return null
+  }
   if (typeof bundle.createRenderer !== 'function') {
     app.log.error({ file }, 'the server bundle has no createRenderer; pages render in the browser')
     return null

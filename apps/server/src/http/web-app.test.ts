@@ -210,3 +210,30 @@ describe('a page rendered on the server', () => {
     expect(response.body).not.toContain('createRenderer')
   })
 })
+
+describe('a server bundle that cannot be used', () => {
+  const PAGE =
+    '<!doctype html><html lang="nl"><head><title>app</title></head><body><div id="root"></div></body></html>'
+
+  for (const [name, bundle] of [
+    ['does not load', 'export const createRenderer = ;'],
+    ['renders nothing', 'export const somethingElse = 1'],
+  ] as const) {
+    it(`${name}: the browser renders every page, and the server starts`, async () => {
+      const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-web-'))
+      await fs.writeFile(path.join(dist, 'index.html'), PAGE)
+      await fs.mkdir(path.join(dist, 'ssr'))
+      await fs.writeFile(path.join(dist, 'ssr', 'entry-server.js'), bundle)
+      const app = Fastify({ logger: false })
+      try {
+        await registerWebApp(app, { webDistDir: dist, portalName: 'Dataportaal Test' })
+        const response = await app.inject({ url: '/zoeken' })
+        expect(response.statusCode).toBe(200)
+        expect(response.body).toBe(PAGE)
+      } finally {
+        await app.close()
+        await fs.rm(dist, { recursive: true, force: true })
+      }
+    })
+  }
+})
