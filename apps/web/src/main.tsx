@@ -2,7 +2,7 @@ import './app/nlds-css.ts'
 import './app/theme.css'
 import './app/app.css'
 import { SERVER_RENDERED_ATTRIBUTE } from '@dataportaal/contract'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { App, ServerRenderedPortal } from './app/App.tsx'
@@ -48,19 +48,23 @@ async function hydrateOrRender(started: AppStart) {
   const signedIn = started.session.getState().authenticated
   if (signedIn) seedEmployeeQueries(queryClient)
   const router = await createHydratingRouter()
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <ServerRenderedPortal queryClient={queryClient} session={started.session}>
-        <RouterProvider router={router} />
-      </ServerRenderedPortal>
-    </StrictMode>,
-    {
-      // A page that differs from the server's is rendered again in the browser; say so,
-      // loudly: the journeys fail on any console error (e2e/server-rendering.spec.ts).
-      onRecoverableError: (error) => console.error('Hydration: the page differed', error),
-    },
-  )
+  // As a transition: React hydrates in slices and lets the browser answer in between, so
+  // taking over the page never blocks a tap for long (the page is already there to read).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <ServerRenderedPortal queryClient={queryClient} session={started.session}>
+          <RouterProvider router={router} />
+        </ServerRenderedPortal>
+      </StrictMode>,
+      {
+        // A page that differs from the server's is rendered again in the browser; say so,
+        // loudly: the journeys fail on any console error (e2e/server-rendering.spec.ts).
+        onRecoverableError: (error) => console.error('Hydration: the page differed', error),
+      },
+    )
+  })
   // The server rendered what a visitor sees; a signed-in employee's own answers
   // (favourites, labels, documents only they may see) come from /api now.
   if (signedIn) void queryClient.invalidateQueries()

@@ -1,5 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
@@ -78,6 +80,32 @@ export function withPageHead(index: string, head: PageHead): string | null {
 }
 
 const ROOT = /<div id="root"><\/div>/
+
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+
+/**
+ * A page made for this request, compressed as the browser accepts (the built files come
+ * compressed already). Brotli at a middle quality: a few ms for a page of 25 kB, which
+ * leaves it about a quarter of that on the wire.
+ */
+async function sendHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  html: string,
+) {
+  reply.code(status).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding')
+  const accepted = String(request.headers['accept-encoding'] ?? '')
+  if (/\bbr\b/.test(accepted)) {
+    const body = await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+    return reply.header('Content-Encoding', 'br').send(body)
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    return reply.header('Content-Encoding', 'gzip').send(await gzip(html, { level: 6 }))
+  }
+  return reply.send(html)
+}
 
 type RenderedPage = Extract<RenderResult, { kind: 'page' }>
 
@@ -181,9 +209,7 @@ export async function registerWebApp(
     reply.header('Cache-Control', 'no-cache')
     if (!built) return reply.type('text/html; charset=utf-8').send(notBuiltPage(options.portalName))
     const answer = await page(request)
-    if (answer !== null) {
-      return reply.code(answer.status).type('text/html; charset=utf-8').send(answer.html)
-    }
+    if (answer !== null) return sendHtml(request, reply, answer.status, answer.html)
     return reply.sendFile('index.html', options.webDistDir)
   }
 
