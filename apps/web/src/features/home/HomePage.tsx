@@ -1,15 +1,21 @@
-import type { Bucket, SearchResult } from '@dataportaal/contract'
+import { NO_VALUE_BUCKET, type Bucket, type SearchResult } from '@dataportaal/contract'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { formatDate, formatNumber } from '../../shared/format.ts'
+import { formatDate } from '../../shared/format.ts'
 import { documentsFeedHref } from '../../shared/feeds/feed-href.ts'
 import { FeedLink } from '../../shared/feeds/FeedLink.tsx'
 import { usePageTitle } from '../../shared/page-title.ts'
-import { documentHref, searchHref, DATA_QUESTION_PATH } from '../../shared/routes.ts'
+import { documentHref, searchHref, themeHref, DATA_QUESTION_PATH } from '../../shared/routes.ts'
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
 import { useAuth } from '../../shared/auth/AuthContext.tsx'
+import { BucketLinks } from './BucketLinks.tsx'
 import { FollowedThemesSection } from './FollowedThemesSection.tsx'
-import { useContentTypeCounts, useRecentDocuments, useThemeCounts } from './api.ts'
+import {
+  useContentTypeCounts,
+  useLabelCounts,
+  useRecentDocuments,
+  useThemeCounts,
+} from './api.ts'
 import './home.css'
 
 const TEXTS = {
@@ -22,6 +28,9 @@ const TEXTS = {
   themes: 'Thema’s',
   themesLoading: 'Thema’s worden geladen…',
   themesError: 'De thema’s konden niet worden geladen.',
+  labels: 'Uw labels',
+  labelsLoading: 'Labels worden geladen…',
+  labelsError: 'De labels konden niet worden geladen.',
   contentTypes: 'Soorten documenten',
   contentTypesLoading: 'Soorten worden geladen…',
   contentTypesError: 'De soorten documenten konden niet worden geladen.',
@@ -32,8 +41,6 @@ const TEXTS = {
   allDocuments: 'Bekijk alle documenten',
   feed: 'Volg alle nieuwe documenten (Atom-feed)',
   feedTitle: 'Nieuwe documenten',
-  documentCount: (count: number) =>
-    `${formatNumber(count)} ${count === 1 ? 'document' : 'documenten'}`,
 }
 
 export function HomePage() {
@@ -55,6 +62,7 @@ export function HomePage() {
       </section>
       {authenticated && <FollowedThemesSection />}
       <ThemeSection />
+      {authenticated && <LabelsSection />}
       <RecentSection />
       <ContentTypeSection />
     </div>
@@ -68,7 +76,21 @@ function ThemeSection() {
       title={TEXTS.themes}
       texts={{ loading: TEXTS.themesLoading, error: TEXTS.themesError }}
       query={useThemeCounts()}
-      href={(key) => searchHref({ tags: [key] })}
+      // Each theme has its page; the 'Geen Thema' bucket is no theme, so it stays a search filter.
+      href={(key) => (key === NO_VALUE_BUCKET.tags ? searchHref({ tags: [key] }) : themeHref(key))}
+    />
+  )
+}
+
+/** For a signed-in employee: the labels with their document counts, each a search filter. */
+function LabelsSection() {
+  return (
+    <BucketSection
+      id="home-labels"
+      title={TEXTS.labels}
+      texts={{ loading: TEXTS.labelsLoading, error: TEXTS.labelsError }}
+      query={useLabelCounts()}
+      href={(key) => searchHref({ labels: [key] })}
     />
   )
 }
@@ -85,7 +107,7 @@ function ContentTypeSection() {
   )
 }
 
-/** A heading and a tile per bucket, each a link to the search filtered on it. */
+/** A heading and a tile per bucket, each a link to the search filtered on it (or its page). */
 function BucketSection(props: {
   id: string
   title: string
@@ -103,21 +125,6 @@ function BucketSection(props: {
       {isError && <ErrorState title={props.texts.error} />}
       {data && <BucketLinks buckets={data} href={props.href} />}
     </section>
-  )
-}
-
-function BucketLinks({ buckets, href }: { buckets: Bucket[]; href: (key: string) => string }) {
-  return (
-    <ul className="portal-home__tiles">
-      {buckets.map((bucket) => (
-        <li key={bucket.key}>
-          <Link className="portal-home__tile" to={href(bucket.key)}>
-            <span className="portal-home__tile-name">{bucket.key}</span>
-            <span className="portal-home__tile-count">{TEXTS.documentCount(bucket.count)}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
   )
 }
 
