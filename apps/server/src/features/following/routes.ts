@@ -102,7 +102,6 @@ export const followingRoutes =
       },
       (request) => listFollowers(deps.db, request.params.name),
     )
-
   }
 
 /**
@@ -126,7 +125,6 @@ export const themeDocumentRoutes =
           response: { 200: DocumentList, 404: Problem, 422: Problem },
         },
       },
-      (request) =>
-        listThemeDocuments(deps.db, request.viewer, request.params.name, request.query),
+      (request) => listThemeDocuments(deps.db, request.viewer, request.params.name, request.query),
     )
   }

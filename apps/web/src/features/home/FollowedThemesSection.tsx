@@ -58,7 +58,7 @@ export function FollowedThemesSection() {
           {documents.data?.Results.length === 0 ? (
             <p className="utrecht-paragraph">{FOLLOWED_TEXTS.noDocuments}</p>
           ) : (
-            <ul className="portal-home__recent">
+            <ul className="portal-cards">
               {documents.data?.Results.map((document) => (
                 <PublishedDocumentCard key={document.contentUID} document={document} />
               ))}

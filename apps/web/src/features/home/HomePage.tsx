@@ -8,14 +8,10 @@ import { usePageTitle } from '../../shared/page-title.ts'
 import { documentHref, searchHref, themeHref, DATA_QUESTION_PATH } from '../../shared/routes.ts'
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
 import { useAuth } from '../../shared/auth/AuthContext.tsx'
-import { BucketLinks } from './BucketLinks.tsx'
+import { BucketLinks } from '../../shared/ui/BucketLinks.tsx'
 import { FollowedThemesSection } from './FollowedThemesSection.tsx'
-import {
-  useContentTypeCounts,
-  useLabelCounts,
-  useRecentDocuments,
-  useThemeCounts,
-} from './api.ts'
+import { useContentTypeCounts, useLabelCounts, useRecentDocuments, useThemeCounts } from './api.ts'
+import '../../shared/ui/cards.css'
 import './home.css'
 
 const TEXTS = {
@@ -140,7 +136,7 @@ function RecentSection() {
       {recent.data?.length === 0 && <p className="utrecht-paragraph">{TEXTS.recentEmpty}</p>}
       {recent.data && recent.data.length > 0 && (
         <>
-          <ul className="portal-home__recent">
+          <ul className="portal-cards">
             {recent.data.map((document) => (
               <RecentDocument key={document.contentUID} document={document} />
             ))}
@@ -163,13 +159,13 @@ function RecentSection() {
 
 function RecentDocument({ document }: { document: SearchResult }) {
   return (
-    <li className="portal-home__card">
+    <li className="portal-card">
       <h3 className="utrecht-heading-3">
         <Link className="utrecht-link" to={documentHref(document.contentUID)}>
           {document.title}
         </Link>
       </h3>
-      <p className="utrecht-paragraph portal-home__meta">
+      <p className="utrecht-paragraph portal-card__meta">
         {document.contentTypeName} · {document.sourceFriendlyName} ·{' '}
         <time dateTime={document.date}>{formatDate(document.date)}</time>
       </p>

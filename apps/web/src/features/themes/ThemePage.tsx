@@ -13,7 +13,7 @@ import { THEMES_PATH, searchHref, themeHref } from '../../shared/routes.ts'
 import { ErrorState, LoadingState, NotFoundState } from '../../shared/ui/states.tsx'
 import { THEME_PAGE_SIZE, useThemeDocuments, useThemeFollowers } from './api.ts'
 import { THEME_TEXTS as TEXTS } from './texts.ts'
-import '../home/home.css'
+import '../../shared/ui/cards.css'
 
 /**
  * /themas/{name}: a theme's published documents, newest first and paged by `offset` as on
@@ -42,8 +42,8 @@ export function ThemePage() {
     )
   }
   return (
-    <div className="portal-home">
-      <p className="utrecht-paragraph portal-home__meta">
+    <div className="portal-theme">
+      <p className="utrecht-paragraph portal-card__meta">
         <Link className="utrecht-link" to={THEMES_PATH}>
           {TEXTS.allThemes}
         </Link>
@@ -86,7 +86,7 @@ export function ThemePage() {
                 {TEXTS.total(data.Total)}
                 {pages > 1 && TEXTS.pageOf(page, pages)}
               </p>
-              <ul className="portal-home__recent" aria-label={TEXTS.listLabel(name)}>
+              <ul className="portal-cards" aria-label={TEXTS.listLabel(name)}>
                 {data.Results.map((document) => (
                   <PublishedDocumentCard key={document.contentUID} document={document} />
                 ))}
@@ -105,7 +105,7 @@ function Followers({ name }: { name: string }) {
   const followers = useThemeFollowers(name, authenticated)
   if (!authenticated) return null
   return (
-    <section aria-labelledby="thema-volgers" className="portal-home__followed">
+    <section aria-labelledby="thema-volgers">
       <h2 id="thema-volgers" className="utrecht-heading-2">
         {TEXTS.followersHeading}
       </h2>

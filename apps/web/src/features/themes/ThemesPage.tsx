@@ -1,10 +1,9 @@
 import { usePageTitle } from '../../shared/page-title.ts'
 import { themeHref } from '../../shared/routes.ts'
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
-import { BucketLinks } from '../home/BucketLinks.tsx'
+import { BucketLinks } from '../../shared/ui/BucketLinks.tsx'
 import { usePublishedThemes } from './api.ts'
 import { THEMES_TEXTS as TEXTS } from './texts.ts'
-import '../home/home.css'
 
 /** /themas: every theme with published documents and how many, each a link to its page. */
 export function ThemesPage() {
@@ -12,7 +11,7 @@ export function ThemesPage() {
   const counts = usePublishedThemes()
   const themes = counts.data
   return (
-    <div className="portal-home">
+    <div className="portal-themes">
       <h1 className="utrecht-heading-1">{TEXTS.heading}</h1>
       <p className="utrecht-paragraph utrecht-paragraph--lead">{TEXTS.intro}</p>
       {counts.isPending && <LoadingState label={TEXTS.loading} />}

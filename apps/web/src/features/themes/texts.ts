@@ -2,7 +2,8 @@ import { formatNumber } from '../../shared/format.ts'
 
 export const THEMES_TEXTS = {
   heading: 'Thema’s',
-  intro: 'De documenten van de gemeente, geordend per thema. Kies een thema voor de documenten erin.',
+  intro:
+    'De documenten van de gemeente, geordend per thema. Kies een thema voor de documenten erin.',
   loading: 'Thema’s worden geladen…',
   error: 'De thema’s konden niet worden geladen.',
   emptyHeading: 'Nog geen thema’s',

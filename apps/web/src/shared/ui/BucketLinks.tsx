@@ -1,6 +1,7 @@
 import type { Bucket } from '@dataportaal/contract'
 import { Link } from 'react-router'
-import { formatNumber } from '../../shared/format.ts'
+import { formatNumber } from '../format.ts'
+import './cards.css'
 
 const documentCount = (count: number) =>
   `${formatNumber(count)} ${count === 1 ? 'document' : 'documenten'}`
@@ -14,12 +15,12 @@ export function BucketLinks({
   href: (key: string) => string
 }) {
   return (
-    <ul className="portal-home__tiles">
+    <ul className="portal-tiles">
       {buckets.map((bucket) => (
         <li key={bucket.key}>
-          <Link className="portal-home__tile" to={href(bucket.key)}>
-            <span className="portal-home__tile-name">{bucket.key}</span>
-            <span className="portal-home__tile-count">{documentCount(bucket.count)}</span>
+          <Link className="portal-tile" to={href(bucket.key)}>
+            <span className="portal-tile__name">{bucket.key}</span>
+            <span className="portal-tile__count">{documentCount(bucket.count)}</span>
           </Link>
         </li>
       ))}
