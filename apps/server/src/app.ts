@@ -26,7 +26,7 @@ import { employeeRoutes } from './features/employees/routes.ts'
 import { recordEmployee } from './features/employees/service.ts'
 import { favoriteRoutes } from './features/favorites/routes.ts'
 import { feedRoutes } from './features/feeds/routes.ts'
-import { followingRoutes } from './features/following/routes.ts'
+import { followingRoutes, themeDocumentRoutes } from './features/following/routes.ts'
 import { harvestingRoutes } from './features/harvesting/routes.ts'
 import { healthRoutes } from './features/health/routes.ts'
 import { linkRoutes } from './features/links/index.ts'
@@ -180,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await scope.register(documentRoutes({ db, store, config, audience: 'public' }))
       await scope.register(tableRoutes({ db, audience: 'public' }))
       await scope.register(vocabularyRoutes({ db, audience: 'public' }))
+      await scope.register(themeDocumentRoutes({ db }))
       await scope.register(feedRoutes({ db, config }))
     },
     { prefix: API_PREFIX.public },
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await scope.register(ratingRoutes({ db }))
       await scope.register(classificationRoutes({ db }))
       await scope.register(followingRoutes({ db }))
+      await scope.register(themeDocumentRoutes({ db }))
       await scope.register(dashboardRoutes({ db, defaultSpatial: config.catalogue.spatial }))
       await scope.register(validationRoutes({ db, config }))
       await scope.register(privacyRoutes({ db, config }))

@@ -389,6 +389,7 @@ const TABLE: Record<string, Case[]> = {
     {
       name: 'documents in a theme',
       path: () => apiPaths.tagDocuments('Bevolking'),
+      pubapi: ALL_OK,
       api: SIGNED_IN,
     },
   ],

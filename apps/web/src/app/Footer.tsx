@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { useAuth } from '../shared/auth/AuthContext.tsx'
 import { useConfig } from '../shared/api/config.ts'
 import { ExternalLink } from '../shared/ui/nlds.ts'
-import { FAVORITES_PATH, INFO_PATH } from '../shared/routes.ts'
+import { FAVORITES_PATH, INFO_PATH, THEMES_PATH } from '../shared/routes.ts'
 
 export function Footer() {
   const { footerLinks, portalName } = useConfig()
@@ -19,6 +19,11 @@ export function Footer() {
         <p className="utrecht-paragraph portal-footer__name">{portalName}</p>
         <nav aria-label="Voettekst">
           <ul className="portal-footer__links">
+            <li>
+              <Link className="utrecht-link" to={THEMES_PATH}>
+                Thema’s
+              </Link>
+            </li>
             {authenticated ? (
               <>
                 <li>

@@ -37,6 +37,8 @@ describe('routes', () => {
 
   it.each([
     ['/info', 'Veelgestelde vragen'],
+    ['/themas', 'Thema’s'],
+    ['/themas/Zorg%2FWelzijn', 'Zorg/Welzijn'],
     ['/datavraag', 'Datavraag'],
     ['/favorieten', 'Favorieten'],
     ['/favorieten/2', 'Favorieten'],

@@ -1,6 +1,8 @@
 import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router'
 import { HomePage } from '../features/home/HomePage.tsx'
 import { SearchPage } from '../features/search/SearchPage.tsx'
+import { ThemePage } from '../features/themes/ThemePage.tsx'
+import { ThemesPage } from '../features/themes/ThemesPage.tsx'
 import {
   DASHBOARD_PATH,
   DATA_QUESTION_PATH,
@@ -13,6 +15,8 @@ import {
   LABELS_ADMIN_PATH,
   MY_DATA_PATH,
   SEARCH_PATH,
+  THEME_PATH,
+  THEMES_PATH,
   THEMES_ADMIN_PATH,
   UPLOAD_PATH,
   VALIDATION_PATH,
@@ -91,6 +95,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, Component: HomePage, handle: SERVER_RENDERED },
       { path: SEARCH_PATH, Component: SearchPage, handle: SERVER_RENDERED },
+      { path: THEMES_PATH, Component: ThemesPage, handle: SERVER_RENDERED },
+      { path: THEME_PATH, Component: ThemePage, handle: SERVER_RENDERED },
       { path: FAVORITES_PATH, lazy: favorites },
       { path: pagedPath(FAVORITES_PATH), lazy: favorites },
       {

@@ -22,6 +22,9 @@ export const INFO_PATH = '/info'
 export const DATA_QUESTION_PATH = '/datavraag'
 export const UPLOAD_PATH = '/document/upload'
 export const DASHBOARD_PATH = '/dashboard'
+/** The public theme pages: every theme, and one theme's documents. */
+export const THEMES_PATH = '/themas'
+export const THEME_PATH = '/themas/:name'
 /** The admins' vocabulary screens: themes ("tags" in the spec) and labels. */
 export const THEMES_ADMIN_PATH = '/thema'
 export const LABELS_ADMIN_PATH = '/tag'
@@ -33,6 +36,12 @@ export const pagedPath = (path: string) => `${path}/:page`
 
 export const documentHref = (contentUID: string) =>
   DOCUMENT_PATH.replace(':contentId', () => encodeURIComponent(contentUID))
+
+/** A theme's page; pages after the first in the query (`offset`), as on /zoeken. */
+export function themeHref(name: string, page = 1): string {
+  const path = THEME_PATH.replace(':name', () => encodeURIComponent(name))
+  return page > 1 ? `${path}?offset=${page}` : path
+}
 
 export const documentEditHref = (contentUID: string) =>
   `${documentHref(contentUID)}/${DOCUMENT_EDIT_SEGMENT}`

@@ -1,5 +1,5 @@
 import type { DocumentList } from '@dataportaal/contract'
-import type { Employee } from '../../auth/viewer.ts'
+import type { Viewer } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
 import { DOCUMENT_JOINS, documentColumns } from './columns.ts'
@@ -24,7 +24,7 @@ export interface DocumentSelection {
  */
 export async function pageOfDocuments(
   db: Queryable,
-  viewer: Employee,
+  viewer: Viewer,
   page: Page,
   selection: DocumentSelection,
 ): Promise<DocumentList> {

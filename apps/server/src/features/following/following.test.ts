@@ -186,12 +186,59 @@ describe('GET /tags/{name}/documents', () => {
     expect(body.Total).toBe(3)
   })
 
-  it('answers 404 for a theme that does not exist, 422 for bad paging, 401 to a visitor', async () => {
+  it('answers 404 for a theme that does not exist and 422 for bad paging', async () => {
     expect((await call('GET', apiPaths.tagDocuments('Onbekend'), EMPLOYEE)).status).toBe(404)
     expect(
       (await call('GET', apiPaths.tagDocuments('Fiets'), EMPLOYEE, { pageSize: '0' })).status,
     ).toBe(422)
-    expect((await call('GET', apiPaths.tagDocuments('Fiets'), null)).status).toBe(401)
+  })
+})
+
+describe('GET /pubapi/tags/{name}/documents', () => {
+  const visitorCall = (name: string, query: Record<string, string> = {}) =>
+    ctx.call<DocumentList & Problem>('GET', apiPaths.tagDocuments(name), null, {
+      query,
+      prefix: API_PREFIX.public,
+    })
+
+  it('shows a visitor only the approved, live documents, without personal fields', async () => {
+    const { status, body } = await visitorCall('fiets')
+    expect(status).toBe(200)
+    expect(titles(body)).toEqual([
+      'Fietstellingen 2025',
+      'Fietsen bij de milieustraat',
+      'Fietspaden 2020',
+    ])
+    expect(body.Total).toBe(3)
+    for (const result of body.Results) {
+      expect(result.status).toBe('goedgekeurd')
+      expect(result).not.toHaveProperty('contentUserUse')
+      expect(result).not.toHaveProperty('labels')
+    }
+  })
+
+  it('never shows a visitor an unpublished document, even when it is the only one', async () => {
+    const theme = 'Alleen concepten'
+    await createDocument(ctx.db, {
+      title: 'Concept zonder publicatie',
+      themes: [theme],
+      status: 'openstaand',
+      owner: EMPLOYEE,
+    })
+    const { status, body } = await visitorCall(theme)
+    expect(status).toBe(200)
+    expect(body).toEqual({ Results: [], Total: 0 })
+  })
+
+  it('pages, and answers 404 for an unknown theme and 422 for hostile input', async () => {
+    const page = await visitorCall('Fiets', { offset: '2', pageSize: '2' })
+    expect(titles(page.body)).toEqual(['Fietspaden 2020'])
+    const missing = await visitorCall('Onbekend')
+    expect(missing.status).toBe(404)
+    expect(missing.body.detail).toBe('Dit thema bestaat niet.')
+    expect((await visitorCall('Fiets', { pageSize: '0' })).status).toBe(422)
+    expect((await visitorCall('Fiets', { offset: 'x' })).status).toBe(422)
+    expect((await visitorCall('Fiets', { onbekend: '1' })).status).toBe(422)
   })
 })
 

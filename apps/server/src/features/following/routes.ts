@@ -21,7 +21,7 @@ import {
 
 const TAG = 'thema’s volgen'
 
-/** Following themes and the documents in them; on /api only. */
+/** Following themes, who follows one and the documents in the followed ones; on /api only. */
 export const followingRoutes =
   (deps: { db: Db }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -102,20 +102,29 @@ export const followingRoutes =
       },
       (request) => listFollowers(deps.db, request.params.name),
     )
+  }
 
+/**
+ * A theme's documents, on both prefixes: visitors see the approved documents without
+ * personal fields, employees also their favourites and ratings (the theme pages).
+ */
+export const themeDocumentRoutes =
+  (deps: { db: Db }): FastifyPluginAsyncZod =>
+  async (app) => {
     app.get(
       '/tags/:name/documents',
       {
-        config: { access: 'employee' },
+        config: { access: 'everyone' },
         schema: {
-          tags: [TAG],
+          tags: ['thema’s'],
           summary: 'Goedgekeurde documenten in een thema, laatst gepubliceerd eerst',
+          description:
+            'Gepagineerd met `offset` (vanaf 1) en `pageSize`; een onbekend thema geeft 404.',
           querystring: ThemeDocumentsQuery,
           params: ThemeNameParams,
           response: { 200: DocumentList, 404: Problem, 422: Problem },
         },
       },
-      (request) =>
-        listThemeDocuments(deps.db, employeeOf(request), request.params.name, request.query),
+      (request) => listThemeDocuments(deps.db, request.viewer, request.params.name, request.query),
     )
   }

@@ -1,12 +1,13 @@
 import type { DocumentList, NameList, ThemeDocumentsQuery } from '@dataportaal/contract'
-import type { Employee } from '../../auth/viewer.ts'
+import type { Employee, Viewer } from '../../auth/viewer.ts'
 import type { Db, Queryable } from '../../db/client.ts'
 import { NotFoundError } from '../../shared/errors.ts'
 import { pageOfDocuments, visibleTo } from '../documents/index.ts'
 import { findByName, resolveName, type VocabularyEntry } from '../vocabulary/lookup.ts'
 
 // Following themes, and seeing who follows one, is for signed-in employees (routes: access
-// 'employee'), so every function here takes one.
+// 'employee'), so those functions take one. A theme's documents are for everyone: visitors
+// see the approved ones without personal fields.
 
 const asList = (names: string[]): NameList => ({ Results: names, Total: names.length })
 
@@ -65,17 +66,17 @@ export async function listFollowers(db: Queryable, name: string): Promise<NameLi
 
 const NEWEST_PUBLISHED = 'd.published_at desc, d.id'
 
-/** Approved documents in a theme that the caller sees, newest published first. */
+/** Approved documents in a theme that the caller (visitor or employee) sees, newest published first. */
 export async function listThemeDocuments(
   db: Queryable,
-  employee: Employee,
+  viewer: Viewer,
   name: string,
   page: ThemeDocumentsQuery,
 ): Promise<DocumentList> {
   const theme = await existingTheme(db, name)
-  return pageOfDocuments(db, employee, page, {
+  return pageOfDocuments(db, viewer, page, {
     where: (params) =>
-      `${visibleTo(employee, params)} and d.status = 'goedgekeurd'
+      `${visibleTo(viewer, params)} and d.status = 'goedgekeurd'
        and exists (select 1 from document_themes dt
                     where dt.document_id = d.id and dt.theme_id = ${params.add(theme.id)}::uuid)`,
     orderBy: NEWEST_PUBLISHED,

@@ -62,7 +62,7 @@ describe('home page: new in the themes an employee follows', () => {
     expect(link.closest('li')).toHaveTextContent('Rapport · Mobiliteit · Gepubliceerd 3 april 2024')
     expect(followed.getByRole('link', { name: 'Fietsen' })).toHaveAttribute(
       'href',
-      '/zoeken?offset=1&tags=Fietsen',
+      '/themas/Fietsen',
     )
     const feed = calls.find((url) => url.pathname === employeeApi(apiPaths.followedTagsDocuments))
     expect(feed?.searchParams.get('pageSize')).toBe('6')

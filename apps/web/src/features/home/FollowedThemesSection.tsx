@@ -1,8 +1,7 @@
-import type { DocumentSummary } from '@dataportaal/contract'
 import { Link } from 'react-router'
+import { PublishedDocumentCard } from '../../shared/documents/PublishedDocumentCard.tsx'
 import { useFollowedThemeDocuments, useFollowedThemes } from '../../shared/following/api.ts'
-import { searchHref, documentHref } from '../../shared/routes.ts'
-import { formatDate } from '../../shared/format.ts'
+import { THEMES_PATH, themeHref } from '../../shared/routes.ts'
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
 
 export const FOLLOWED_TEXTS = {
@@ -12,11 +11,9 @@ export const FOLLOWED_TEXTS = {
   following: 'U volgt:',
   noThemes: 'U volgt nog geen thema’s.',
   howTo:
-    'Kies ‘Volg’ bij een thema op de pagina van een document, of bij de filters van de zoekresultaten. Nieuwe documenten in dat thema ziet u dan hier.',
-  browse: 'Bekijk alle thema’s in de zoekresultaten',
+    'Kies ‘Volg’ bij een thema op de pagina van dat thema of van een document, of bij de filters van de zoekresultaten. Nieuwe documenten in dat thema ziet u dan hier.',
+  browse: 'Bekijk alle thema’s',
   noDocuments: 'Er zijn nog geen gepubliceerde documenten in de thema’s die u volgt.',
-  published: 'Gepubliceerd',
-  themes: 'Thema’s:',
 }
 
 /** For a signed-in employee: the newest approved documents in the themes they follow. */
@@ -40,7 +37,7 @@ export function FollowedThemesSection() {
           <p className="utrecht-paragraph">{FOLLOWED_TEXTS.noThemes}</p>
           <p className="utrecht-paragraph">{FOLLOWED_TEXTS.howTo}</p>
           <p className="utrecht-paragraph">
-            <Link className="utrecht-link" to={searchHref()}>
+            <Link className="utrecht-link" to={THEMES_PATH}>
               {FOLLOWED_TEXTS.browse}
             </Link>
           </p>
@@ -52,7 +49,7 @@ export function FollowedThemesSection() {
             {followed.map((theme, index) => (
               <span key={theme}>
                 {index > 0 && ', '}
-                <Link className="utrecht-link" to={searchHref({ tags: [theme] })}>
+                <Link className="utrecht-link" to={themeHref(theme)}>
                   {theme}
                 </Link>
               </span>
@@ -61,36 +58,14 @@ export function FollowedThemesSection() {
           {documents.data?.Results.length === 0 ? (
             <p className="utrecht-paragraph">{FOLLOWED_TEXTS.noDocuments}</p>
           ) : (
-            <ul className="portal-home__recent">
+            <ul className="portal-cards">
               {documents.data?.Results.map((document) => (
-                <FollowedDocument key={document.contentUID} document={document} />
+                <PublishedDocumentCard key={document.contentUID} document={document} />
               ))}
             </ul>
           )}
         </>
       )}
     </section>
-  )
-}
-
-function FollowedDocument({ document }: { document: DocumentSummary }) {
-  const when = document.published ?? document.date
-  return (
-    <li className="portal-home__card">
-      <h3 className="utrecht-heading-3">
-        <Link className="utrecht-link" to={documentHref(document.contentUID)}>
-          {document.title}
-        </Link>
-      </h3>
-      <p className="utrecht-paragraph portal-home__meta">
-        {document.contentTypeName} · {document.sourceFriendlyName} · {FOLLOWED_TEXTS.published}{' '}
-        <time dateTime={when}>{formatDate(when)}</time>
-      </p>
-      {document.themes && document.themes.length > 0 && (
-        <p className="utrecht-paragraph portal-home__meta">
-          {FOLLOWED_TEXTS.themes} {document.themes.join(', ')}
-        </p>
-      )}
-    </li>
   )
 }

@@ -1,15 +1,17 @@
-import type { Bucket, SearchResult } from '@dataportaal/contract'
+import { NO_VALUE_BUCKET, type Bucket, type SearchResult } from '@dataportaal/contract'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { formatDate, formatNumber } from '../../shared/format.ts'
+import { formatDate } from '../../shared/format.ts'
 import { documentsFeedHref } from '../../shared/feeds/feed-href.ts'
 import { FeedLink } from '../../shared/feeds/FeedLink.tsx'
 import { usePageTitle } from '../../shared/page-title.ts'
-import { documentHref, searchHref, DATA_QUESTION_PATH } from '../../shared/routes.ts'
+import { documentHref, searchHref, themeHref, DATA_QUESTION_PATH } from '../../shared/routes.ts'
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
 import { useAuth } from '../../shared/auth/AuthContext.tsx'
+import { BucketLinks } from '../../shared/ui/BucketLinks.tsx'
 import { FollowedThemesSection } from './FollowedThemesSection.tsx'
-import { useContentTypeCounts, useRecentDocuments, useThemeCounts } from './api.ts'
+import { useContentTypeCounts, useLabelCounts, useRecentDocuments, useThemeCounts } from './api.ts'
+import '../../shared/ui/cards.css'
 import './home.css'
 
 const TEXTS = {
@@ -22,6 +24,9 @@ const TEXTS = {
   themes: 'Thema’s',
   themesLoading: 'Thema’s worden geladen…',
   themesError: 'De thema’s konden niet worden geladen.',
+  labels: 'Uw labels',
+  labelsLoading: 'Labels worden geladen…',
+  labelsError: 'De labels konden niet worden geladen.',
   contentTypes: 'Soorten documenten',
   contentTypesLoading: 'Soorten worden geladen…',
   contentTypesError: 'De soorten documenten konden niet worden geladen.',
@@ -32,8 +37,6 @@ const TEXTS = {
   allDocuments: 'Bekijk alle documenten',
   feed: 'Volg alle nieuwe documenten (Atom-feed)',
   feedTitle: 'Nieuwe documenten',
-  documentCount: (count: number) =>
-    `${formatNumber(count)} ${count === 1 ? 'document' : 'documenten'}`,
 }
 
 export function HomePage() {
@@ -55,6 +58,7 @@ export function HomePage() {
       </section>
       {authenticated && <FollowedThemesSection />}
       <ThemeSection />
+      {authenticated && <LabelsSection />}
       <RecentSection />
       <ContentTypeSection />
     </div>
@@ -68,7 +72,21 @@ function ThemeSection() {
       title={TEXTS.themes}
       texts={{ loading: TEXTS.themesLoading, error: TEXTS.themesError }}
       query={useThemeCounts()}
-      href={(key) => searchHref({ tags: [key] })}
+      // Each theme has its page; the 'Geen Thema' bucket is no theme, so it stays a search filter.
+      href={(key) => (key === NO_VALUE_BUCKET.tags ? searchHref({ tags: [key] }) : themeHref(key))}
+    />
+  )
+}
+
+/** For a signed-in employee: the labels with their document counts, each a search filter. */
+function LabelsSection() {
+  return (
+    <BucketSection
+      id="home-labels"
+      title={TEXTS.labels}
+      texts={{ loading: TEXTS.labelsLoading, error: TEXTS.labelsError }}
+      query={useLabelCounts()}
+      href={(key) => searchHref({ labels: [key] })}
     />
   )
 }
@@ -85,7 +103,7 @@ function ContentTypeSection() {
   )
 }
 
-/** A heading and a tile per bucket, each a link to the search filtered on it. */
+/** A heading and a tile per bucket, each a link to the search filtered on it (or its page). */
 function BucketSection(props: {
   id: string
   title: string
@@ -106,21 +124,6 @@ function BucketSection(props: {
   )
 }
 
-function BucketLinks({ buckets, href }: { buckets: Bucket[]; href: (key: string) => string }) {
-  return (
-    <ul className="portal-home__tiles">
-      {buckets.map((bucket) => (
-        <li key={bucket.key}>
-          <Link className="portal-home__tile" to={href(bucket.key)}>
-            <span className="portal-home__tile-name">{bucket.key}</span>
-            <span className="portal-home__tile-count">{TEXTS.documentCount(bucket.count)}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
-  )
-}
-
 function RecentSection() {
   const recent = useRecentDocuments()
   return (
@@ -133,7 +136,7 @@ function RecentSection() {
       {recent.data?.length === 0 && <p className="utrecht-paragraph">{TEXTS.recentEmpty}</p>}
       {recent.data && recent.data.length > 0 && (
         <>
-          <ul className="portal-home__recent">
+          <ul className="portal-cards">
             {recent.data.map((document) => (
               <RecentDocument key={document.contentUID} document={document} />
             ))}
@@ -156,13 +159,13 @@ function RecentSection() {
 
 function RecentDocument({ document }: { document: SearchResult }) {
   return (
-    <li className="portal-home__card">
+    <li className="portal-card">
       <h3 className="utrecht-heading-3">
         <Link className="utrecht-link" to={documentHref(document.contentUID)}>
           {document.title}
         </Link>
       </h3>
-      <p className="utrecht-paragraph portal-home__meta">
+      <p className="utrecht-paragraph portal-card__meta">
         {document.contentTypeName} · {document.sourceFriendlyName} ·{' '}
         <time dateTime={document.date}>{formatDate(document.date)}</time>
       </p>

@@ -10,12 +10,22 @@ export const homeKeys = {
   themes: homeThemesKey,
   contentTypes: () => ['home', apiPrefix(), 'content-types'] as const,
   recent: () => ['home', apiPrefix(), 'recent'] as const,
+  labels: () => ['home', 'labels'] as const,
 }
 
 export function useThemeCounts() {
   return useQuery({
     queryKey: homeKeys.themes(),
     queryFn: ({ signal }) => apiRequest(BucketList, apiPaths.tagsAggregation, { signal }),
+    select: (list) => noValueLast(list.Results),
+  })
+}
+
+/** The labels with their counts: employees only (GET /labels/aggregation, on /api). */
+export function useLabelCounts() {
+  return useQuery({
+    queryKey: homeKeys.labels(),
+    queryFn: ({ signal }) => apiRequest(BucketList, apiPaths.labelsAggregation, { signal }),
     select: (list) => noValueLast(list.Results),
   })
 }

@@ -15,6 +15,8 @@ export const followingKeys = {
   all: ['following'] as const,
   themes: ['following', 'themes'] as const,
   documents: ['following', 'documents'] as const,
+  /** Who follows a theme (its page): changes when the employee follows or unfollows. */
+  followers: (name: string) => ['following', 'followers', name.toLocaleLowerCase('nl')] as const,
 }
 
 const followMutationKey = ['follow'] as const
@@ -74,7 +76,11 @@ export function useFollowTheme(theme: string) {
       if (client.isMutating({ mutationKey: followMutationKey }) > 1) return
       client.setQueryData(followingKeys.themes, list)
     },
-    onSettled: () => client.invalidateQueries({ queryKey: followingKeys.documents }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: followingKeys.documents }),
+        client.invalidateQueries({ queryKey: followingKeys.followers(theme) }),
+      ]),
   })
 }
 
