@@ -13,6 +13,8 @@ async function publicPages(request: Parameters<typeof documentPathFor>[0]) {
     { path: ROUTES.info, heading: 'Veelgestelde vragen', feed: false },
     { path: ROUTES.dataQuestion, heading: 'Datavraag', feed: false },
     { path: await documentPathFor(request, 'bevolking'), heading: 'Bevolking', feed: false },
+    { path: '/themas', heading: 'Thema', feed: false },
+    { path: '/themas/Bevolking', heading: 'Bevolking', feed: true },
   ]
 }
 
@@ -62,10 +64,12 @@ test('the HTML of every public page holds its content, title and feed link', asy
   }
 })
 
-test('a missing document is a 404 with the page that says so', async ({ request }) => {
-  const response = await request.get('/documenten/00000000-0000-4000-8000-000000000000')
-  expect(response.status()).toBe(404)
-  expect(await response.text()).toContain('data-server-rendered')
+test('a missing document or theme is a 404 with the page that says so', async ({ request }) => {
+  for (const path of ['/documenten/00000000-0000-4000-8000-000000000000', '/themas/Bestaat-niet']) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(404)
+    expect(await response.text(), path).toContain('data-server-rendered')
+  }
 })
 
 test('a visitor gets each page hydrated as the server rendered it: no mismatch, no error', async ({

@@ -36,6 +36,8 @@ export function usePublishedThemes() {
 export function useThemeDocuments(name: string, page: number) {
   return useQuery({
     queryKey: themeKeys.documents(name, page),
+    // The page's subject: a server-rendered page of an unknown theme answers 404.
+    meta: { subject: true },
     queryFn: ({ signal }) =>
       apiRequest(DocumentList, apiPaths.tagDocuments(name), {
         query: { offset: page, pageSize: THEME_PAGE_SIZE } satisfies ThemeDocumentsQuery,
