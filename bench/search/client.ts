@@ -9,6 +9,7 @@
  * client's cost, not the API's (bench/README.md, 2026-11-27).
  */
 import http from 'node:http'
+import { SERVER_RENDERED_ATTRIBUTE } from '@dataportaal/contract'
 
 export interface PassRequest {
   baseUrl: string
@@ -16,7 +17,8 @@ export interface PassRequest {
   concurrency: number
   /** Send `x-bench-record: <prefix><index>` so the server side can attribute statements. */
   recordPrefix: string | null
-  expect: 'search' | 'complete'
+  /** The answer to check: a search's or suggestions' JSON, or a page rendered on the server. */
+  expect: 'search' | 'complete' | 'page'
 }
 
 export interface Sample {
@@ -37,7 +39,13 @@ export interface PassResult {
 
 export const RECORD_HEADER = 'x-bench-record'
 
-function inspect(expect: PassRequest['expect'], text: string) {
+function inspect(expect: PassRequest['expect'], text: string, type: string) {
+  if (expect === 'page') {
+    if (!type.startsWith('text/html')) throw new Error(`answer is ${type}, not HTML`)
+    if (!text.includes(SERVER_RENDERED_ATTRIBUTE))
+      throw new Error('page not rendered on the server')
+    return { total: null, results: 0 }
+  }
   const body = JSON.parse(text) as unknown
   if (expect === 'complete') {
     if (!Array.isArray(body)) throw new Error('answer is not a list of suggestions')
@@ -52,13 +60,17 @@ function inspect(expect: PassRequest['expect'], text: string) {
 
 /** One GET on the client's own connection: its status and body. */
 function get(agent: http.Agent, url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+  return new Promise<{ status: number; type: string; text: string }>((resolve, reject) => {
     const call = http.get(url, { agent, headers }, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
       response.on('error', reject)
       response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        resolve({
+          status: response.statusCode ?? 0,
+          type: response.headers['content-type'] ?? '',
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
       )
     })
     call.on('error', reject)
@@ -78,16 +90,23 @@ async function runPass(request: PassRequest): Promise<PassResult> {
   }
   const requests = async (agent: http.Agent) => {
     for (let index = next++; index < request.paths.length; index = next++) {
-      const headers: Record<string, string> = { accept: 'application/json' }
+      const headers: Record<string, string> = {
+        accept: request.expect === 'page' ? 'text/html' : 'application/json',
+      }
       if (request.recordPrefix !== null) {
         headers[RECORD_HEADER] = `${request.recordPrefix}${index}`
       }
       const started = performance.now()
       let status = 0
       let text = ''
+      let type = ''
       let error: string | null = null
       try {
-        ;({ status, text } = await get(agent, request.baseUrl + request.paths[index]!, headers))
+        ;({ status, type, text } = await get(
+          agent,
+          request.baseUrl + request.paths[index]!,
+          headers,
+        ))
       } catch (cause) {
         error = String(cause)
       }
@@ -96,7 +115,7 @@ async function runPass(request: PassRequest): Promise<PassResult> {
       let results = 0
       if (!error && status === 200) {
         try {
-          ;({ total, results } = inspect(request.expect, text))
+          ;({ total, results } = inspect(request.expect, text, type))
         } catch (cause) {
           error = String(cause)
         }

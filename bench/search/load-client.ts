@@ -31,7 +31,8 @@ export class LoadClient {
 }
 
 export interface Pass {
-  endpoint: 'search' | 'complete'
+  /** The API endpoint, or `page`: the server-rendered search page (pages.ts). */
+  endpoint: PassRequest['expect']
   concurrency: number
   /** Per path, one duration per round. */
   ms: number[][]

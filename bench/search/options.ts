@@ -1,4 +1,5 @@
 /** The search benchmark's command-line options. */
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { DbKind } from './database.ts'
 import { DEFAULT_DOCS, DEFAULT_SEED } from './synthesize.ts'
@@ -15,6 +16,10 @@ export interface Options {
   explain: boolean
   /** Visitors' searches on the entries in memory (the server's default); `--sql` turns it off. */
   inMemory: boolean
+  /** The server-rendered search page measured too (issue 33); `--no-pages` leaves it out. */
+  pages: boolean
+  /** A web build to serve the pages from (`--web-dist`); null: build one into bench/search/dist. */
+  webDist: string | null
 }
 
 export function readOptions(): Options {
@@ -29,15 +34,29 @@ export function readOptions(): Options {
       seed: { type: 'string', default: DEFAULT_SEED },
       explain: { type: 'boolean', default: false },
       sql: { type: 'boolean', default: false },
+      pages: { type: 'boolean', default: true },
+      'web-dist': { type: 'string' },
     },
+    allowNegative: true,
   })
   // `npm run bench -- --db pg` in the repository root hands the options to the inner npm,
   // which keeps them as its own settings (npm_config_*) and passes on only their values.
-  const takenByNpm = ['db', 'docs', 'reuse', 'rounds', 'warm', 'seed', 'explain', 'sql'].filter(
-    (name) => process.env[`npm_config_${name}`] !== undefined,
-  )
+  const takenByNpm = [
+    'db',
+    'docs',
+    'reuse',
+    'rounds',
+    'warm',
+    'seed',
+    'explain',
+    'sql',
+    'pages',
+    'web_dist',
+  ].filter((name) => process.env[`npm_config_${name}`] !== undefined)
   if (positionals.length || takenByNpm.length) {
-    const taken = [...takenByNpm.map((name) => `--${name}`), ...positionals].join(' ')
+    const taken = [...takenByNpm.map((name) => `--${name.replace('_', '-')}`), ...positionals].join(
+      ' ',
+    )
     throw new Error(
       `npm took the options (${taken}). In the repository ` +
         'root run `npm run bench -- --db pg`; ' +
@@ -63,5 +82,9 @@ export function readOptions(): Options {
     seed: values.seed,
     explain: values.explain,
     inMemory: !values.sql,
+    pages: values.pages,
+    webDist: values['web-dist']
+      ? path.resolve(process.env.INIT_CWD ?? process.cwd(), values['web-dist'])
+      : null,
   }
 }

@@ -6,6 +6,7 @@ import { CONCURRENCY } from './load-client.ts'
 import { machine, meets, targetsFor, type Figures, type Target } from './figures.ts'
 import type { Pass } from './load-client.ts'
 import type { Options } from './options.ts'
+import type { PageFigures } from './pages.ts'
 import { QUERY_KINDS, type Workload } from './queries.ts'
 import type { Results } from './results.ts'
 import type { LoadSummary } from './synthesize.ts'
@@ -85,6 +86,7 @@ export async function report(run: RunInfo, results: Results): Promise<string> {
       ? `NOT ALL ANSWERS OK: ${httpErrors.length} failed, e.g. ${httpErrors[0]!.error}`
       : 'Every answer was HTTP 200 with a well-formed body.',
   )
+  if (figures.pages) printPages(print, figures.pages, workload.search.length)
 
   print()
   print('Search at c=1 by kind of query (ms):')
@@ -176,7 +178,7 @@ export async function report(run: RunInfo, results: Results): Promise<string> {
   const targets = targetsFor(options.kind, figures)
   print()
   print(
-    `Targets (issue 16; ${options.kind === 'pg' ? 'PostgreSQL' : 'PGlite'}, cold passes; ` +
+    `Targets (issue 16${figures.pages ? ', /zoeken page issue 33' : ''}; ${options.kind === 'pg' ? 'PostgreSQL' : 'PGlite'}, cold passes; ` +
       `stated for 100,000 documents on this machine; this run: ${thousands(totalDocs)}):`,
   )
   const figure = (value: number, unit: Target['unit']) =>
@@ -222,6 +224,36 @@ export async function report(run: RunInfo, results: Results): Promise<string> {
     ),
   )
   return file
+}
+
+/** The server-rendered search page beside its API search on the same instance. */
+function printPages(print: (line?: string) => void, pages: PageFigures, searches: number) {
+  print()
+  const leftOut = pages.leftOut.length
+    ? ` (left out, the web app cannot ask them: ${pages.leftOut.join(', ')})`
+    : ''
+  print(
+    `Server-rendered /zoeken (issue 33): ${pages.searches} of the ${searches} searches as the web app's ` +
+      `page URL${leftOut}, ${pages.rounds} round(s);`,
+  )
+  print(
+    'an instance of its own serving the web build, result cache off; its /pubapi/search asked ' +
+      'the same searches right before; page - API: per search and round.',
+  )
+  print(HEADER)
+  for (const concurrency of CONCURRENCY) {
+    const page = pages.page[concurrency]!
+    const api = pages.api[concurrency]!
+    print(statsRow(`/zoeken page  c=${concurrency}`, page, page.throughput, page.errors))
+    print(statsRow(`  its API     c=${concurrency}`, api, api.throughput, api.errors))
+    print(statsRow(`  page - API  c=${concurrency}`, pages.rendering[concurrency]!, NaN, '-'))
+  }
+  const failed = pages.errors[0]
+  print(
+    failed
+      ? `NOT ALL PAGES OK, e.g. ${failed.path} at c=${failed.concurrency}: ${failed.error}`
+      : 'Every page was HTTP 200 HTML rendered on the server (data-server-rendered).',
+  )
 }
 
 /** The warm pass, as information after the targets. */

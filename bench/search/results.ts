@@ -5,6 +5,7 @@ import type { Pass } from './load-client.ts'
 import type { SearchCase, Workload } from './queries.ts'
 import type { Statement } from './recorder.ts'
 import { statementKind, type Replay } from './replay.ts'
+import type { PageFigures } from './pages.ts'
 import type { WarmFigures } from './warm.ts'
 
 /** Everything a run measured: the HTTP passes, the server's own timings and the bare replay. */
@@ -21,6 +22,8 @@ export interface Measurement {
   bareCompleteWall: number
   /** The warm pass; null when it was left out (`--warm 0`). */
   warm: WarmFigures | null
+  /** The server-rendered search page; null when left out (`--no-pages`). */
+  pages: PageFigures | null
 }
 
 export function computeResults(measured: Measurement) {
@@ -34,6 +37,7 @@ export function computeResults(measured: Measurement) {
     bareComplete,
     bareCompleteWall,
     warm,
+    pages,
   } = measured
   const searchPaths = workload.search
   const completePaths = workload.prefixes
@@ -86,6 +90,7 @@ export function computeResults(measured: Measurement) {
     sqlRatio: { search: { p50: NaN, mean: NaN }, complete: { p50: NaN, mean: NaN } },
     serverRatio: { search: { p50: NaN, mean: NaN }, complete: { p50: NaN, mean: NaN } },
     warm,
+    pages,
   }
   for (const endpoint of ['search', 'complete'] as const) {
     const api = figures.api[endpoint][1]!

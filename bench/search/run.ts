@@ -7,7 +7,8 @@
  *   npm run bench -- --db pglite --docs 100000   (PGlite in a temp data directory)
  *   options: --docs N, --reuse (keep a database that already holds N documents),
  *            --rounds N (passes per cold measurement), --warm N (requests of the warm mix,
- *            0: none), --seed TEXT, --explain (print full plans)
+ *            0: none), --seed TEXT, --explain (print full plans), --no-pages (not the
+ *            server-rendered /zoeken), --web-dist DIR (serve the pages from that build)
  */
 import fs from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -18,6 +19,7 @@ import { FollowedIndex } from '../../apps/server/src/features/search/memory/foll
 import { loadConfig } from '../../apps/server/src/config.ts'
 import type { Db } from '../../apps/server/src/db/client.ts'
 import { LocalFileStore } from '../../apps/server/src/storage/local-file-store.ts'
+import { buildWebApp } from '../web/build.ts'
 import { thousands } from '../shared/stats.ts'
 import {
   catalogueFingerprint,
@@ -32,12 +34,16 @@ import { buildWorkload, completePath, QUERY_KINDS, type Workload } from './queri
 import { Recorder, type Statement } from './recorder.ts'
 import { prepareInMemoryWork } from './engine.ts'
 import { explain, replay, type Replay } from './replay.ts'
+import { measurePages, pageCases, type PageFigures } from './pages.ts'
 import { report } from './report.ts'
 import { computeResults } from './results.ts'
 import { describeLoad, loadSyntheticCatalogue, type LoadSummary } from './synthesize.ts'
 import { measureWarm, WARM_CACHE_ENTRIES } from './warm.ts'
 
 const log = (line: string) => console.log(line)
+
+/** The bench's own web build for the pages, so a build elsewhere cannot change what is measured. */
+const PAGES_DIST_DIR = path.join(import.meta.dirname, 'dist')
 
 /** Warm-up passes over the searches at one client (result cache off, so each runs). */
 const WARM_UP_PASSES = 10
@@ -117,6 +123,9 @@ async function main() {
     )
   }
   const startedAt = new Date()
+  // Built first: a build that fails should not wait for the catalogue.
+  const webDist = options.webDist ?? PAGES_DIST_DIR
+  if (options.pages && !options.webDist) await buildWebApp(webDist)
 
   // Database: reuse when asked and it holds exactly the requested catalogue.
   let bench: BenchDatabase | undefined
@@ -244,6 +253,18 @@ async function main() {
     plans[word] = await explain(db, statements[heaviest]!)
   }
 
+  // The server-rendered search page, on an instance of its own that serves the web build.
+  let pages: PageFigures | null = null
+  if (options.pages) {
+    const { cases, leftOut } = await pageCases(workload.search)
+    const app = await startApp(db, '0', searchIndex, undefined, webDist)
+    try {
+      pages = await measurePages(app.address, cases, leftOut, options.rounds, log)
+    } finally {
+      await app.close()
+    }
+  }
+
   // Warm: a skewed mix of the same searches to instances with the result cache on.
   const warm =
     options.warmRequests > 0
@@ -267,6 +288,7 @@ async function main() {
     bareComplete,
     bareCompleteWall,
     warm,
+    pages,
   })
   const file = await report(
     {
@@ -286,13 +308,15 @@ async function main() {
 
 /**
  * The real app on 127.0.0.1 (random port) on `db`, configured as the bench needs it, with its
- * own temporary data directory; `searchCacheEntries` is its `SEARCH_CACHE_ENTRIES`.
+ * own temporary data directory; `searchCacheEntries` is its `SEARCH_CACHE_ENTRIES`. With
+ * `webDistDir` it serves (and renders) that web build's pages; without, none.
  */
 async function startApp(
   db: Db,
   searchCacheEntries: string,
   searchIndex: FollowedIndex | null,
   onRequest?: (request: IncomingMessage, response: ServerResponse) => void,
+  webDistDir?: string,
 ) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-'))
   const config = loadConfig({
@@ -300,7 +324,7 @@ async function startApp(
     DATA_DIR: dataDir,
     DEMO_CONTENT: 'false',
     LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    WEB_DIST_DIR: webDistDir ?? path.join(dataDir, 'no-web-build'),
     SEARCH_CACHE_ENTRIES: searchCacheEntries,
     // Every search comes from this one client: without this, all but its first 100 searches
     // an hour would skip the log row, and the bench would no longer measure logged searches.

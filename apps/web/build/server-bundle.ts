@@ -1,6 +1,6 @@
 import path from 'node:path'
 import react from '@vitejs/plugin-react'
-import { build, type Plugin } from 'vite'
+import { build, type InlineConfig, type Plugin } from 'vite'
 
 /** Where the server bundle goes, inside the web app's build; the server never serves it. */
 export const SERVER_BUNDLE_DIR = 'ssr'
@@ -22,23 +22,36 @@ export function serverBundle(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir)
     },
     async closeBundle() {
-      await build({
-        configFile: false,
-        root,
-        logLevel: 'warn',
-        publicDir: false,
-        plugins: [react()],
-        // Self-contained: the bundle runs wherever the build was put (WEB_DIST_DIR), with
-        // no node_modules beside it.
-        ssr: { noExternal: true },
-        build: {
-          ssr: 'src/entry-server.tsx',
-          outDir: path.join(outDir, SERVER_BUNDLE_DIR),
-          emptyOutDir: true,
-          target: 'node20',
-          sourcemap: true,
-        },
-      })
+      await build(serverBuildConfig(root, path.join(outDir, SERVER_BUNDLE_DIR)))
+    },
+  }
+}
+
+/** The server bundle's build of `entry` (relative to `root`, the web app) into `outDir`. */
+export function serverBuildConfig(
+  root: string,
+  outDir: string,
+  entry = 'src/entry-server.tsx',
+): InlineConfig {
+  return {
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    publicDir: false,
+    plugins: [react()],
+    // React's production build, whatever NODE_ENV the server runs with (`npm start` sets
+    // none): its development build checks and records every element it makes, which made
+    // rendering /zoeken take 99 instead of 13 ms (bench/README.md, bench/search, 2026-11-28).
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    // Self-contained: the bundle runs wherever the build was put (WEB_DIST_DIR), with
+    // no node_modules beside it.
+    ssr: { noExternal: true },
+    build: {
+      ssr: entry,
+      outDir,
+      emptyOutDir: true,
+      target: 'node20',
+      sourcemap: true,
     },
   }
 }
