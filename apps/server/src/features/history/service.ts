@@ -1,4 +1,5 @@
 import {
+  apiPaths,
   HISTORY_FIELD_LABELS,
   type DocumentHistory,
   type HistoryField,
@@ -8,10 +9,6 @@ import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
 import { NotFoundError } from '../../shared/errors.ts'
 import { visibleTo } from '../documents/index.ts'
-
-/** Path of an earlier version's download, relative to the API prefix the caller used. */
-export const versionDownloadPath = (documentId: string, versionId: string) =>
-  `/documents/${documentId}/versions/${versionId}/file`
 
 /**
  * Which history a viewer sees, as SQL on `d` and a time column: admins and the owner all
@@ -52,29 +49,34 @@ export async function getHistory(
   documentId: string,
 ): Promise<DocumentHistory> {
   const params = new Params()
-  const id = params.add(documentId)
   const [document] = await db.query<{ id: string }>(
-    `select d.id::text from documents d where d.id = ${id}::uuid and ${visibleTo(viewer, params)}`,
+    `select d.id::text from documents d
+      where d.id = ${params.add(documentId)}::uuid and ${visibleTo(viewer, params)}`,
     params.values,
   )
   if (!document) throw new NotFoundError()
+  // Each statement with its own parameters: a value a statement does not use fails it.
+  const forVersions = new Params()
+  const forChanges = new Params()
   const [versions, changes] = await Promise.all([
     db.query<VersionRow>(
       `select v.id::text, v.version, v.file_name, v.media_type, v.size_bytes::text, v.sha256,
               v.replaced_at
          from document_versions v join documents d on d.id = v.document_id
-        where d.id = ${id}::uuid and ${approvedFor(viewer, params, 'v.replaced_at')}
+        where d.id = ${forVersions.add(documentId)}::uuid
+          and ${approvedFor(viewer, forVersions, 'v.replaced_at')}
         order by v.version desc`,
-      params.values,
+      forVersions.values,
     ),
     db.query<ChangeRow>(
       `select c.id::text, c.changed_at, coalesce(e.display_name, c.changed_by) as changed_by,
               c.fields, c.files_added, c.files_removed
          from document_changes c join documents d on d.id = c.document_id
               left join employees e on e.id = c.changed_by
-        where d.id = ${id}::uuid and ${approvedFor(viewer, params, 'c.changed_at')}
+        where d.id = ${forChanges.add(documentId)}::uuid
+          and ${approvedFor(viewer, forChanges, 'c.changed_at')}
         order by c.changed_at desc, c.id`,
-      params.values,
+      forChanges.values,
     ),
   ])
   return {
@@ -86,7 +88,7 @@ export async function getHistory(
       size: Number(row.size_bytes),
       sha256: row.sha256,
       replacedAt: row.replaced_at.toISOString(),
-      url: versionDownloadPath(documentId, row.id),
+      url: apiPaths.versionFile(documentId, row.id),
     })),
     changes: changes.map((row) => presentChange(row, isAdmin(viewer))),
   }

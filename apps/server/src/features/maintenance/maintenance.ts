@@ -10,16 +10,14 @@ import { pruneSearchRemovals } from '../search/index.ts'
 export interface MaintenanceDeps {
   db: Db
   store: FileStore
-  config: Pick<Config, 'activityLogs' | 'deletedRetentionDays' | 'versionRetentionDays' | 'http' | 'extraction'
+  config: Pick<
+    Config,
+    'activityLogs' | 'deletedRetentionDays' | 'versionRetentionDays' | 'http' | 'extraction'
   >
 }
 
 export type MaintenanceStep =
-  | 'purge'
-  | 'versions'
-  | 'activityLogs'
-  | 'searchRemovals'
-  | 'temporaryFiles'
+  'purge' | 'versions' | 'activityLogs' | 'searchRemovals' | 'temporaryFiles'
 
 /** What one run did; a step that failed is null and its error is in `failures`. */
 export interface MaintenanceReport {
