@@ -163,6 +163,26 @@ describe("a document's history", () => {
     expect((await history(null, id)).body.changes[0]).not.toHaveProperty('changedBy')
   })
 
+  it('puts an approved new version in the Atom feed as an updated entry', async () => {
+    const { id } = await publishedDocument()
+    const updatedOf = async () => {
+      const feed = (await apiAs(ctx, null, 'GET', apiPaths.documentsFeed)).body
+      const entry = feed.split('<entry>').find((part) => part.includes(`urn:uuid:${id}`))
+      return new Date(/<updated>([^<]+)<\/updated>/.exec(entry ?? '')?.[1] ?? 0).getTime()
+    }
+    const first = await updatedOf()
+    expect(first).toBeGreaterThan(0)
+    await replaceFile(id)
+    await approve(id)
+    const [row] = await ctx.db.query<{ published_at: Date }>(
+      'select published_at from documents where id = $1',
+      [id],
+    )
+    const updated = await updatedOf()
+    expect(updated).toBeGreaterThan(first)
+    expect(updated).toBe(row!.published_at.getTime())
+  })
+
   it('answers 404 problem details for unknown or malformed versions', async () => {
     const { id } = await publishedDocument()
     const unknown = await apiAs(ctx, null, 'GET', apiPaths.versionFile(id, crypto.randomUUID()))
