@@ -22,6 +22,7 @@ import { dashboardRoutes } from './features/dashboard/routes.ts'
 import { dcatRoutes } from './features/dcat/routes.ts'
 import { deletionRoutes } from './features/deletion/routes.ts'
 import { documentRoutes } from './features/documents/routes.ts'
+import { historyRoutes } from './features/history/index.ts'
 import { employeeRoutes } from './features/employees/routes.ts'
 import { recordEmployee } from './features/employees/service.ts'
 import { favoriteRoutes } from './features/favorites/routes.ts'
@@ -178,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         searchRoutes({ db, config, audience: 'public', memory, limiter: searchLimiter }),
       )
       await scope.register(documentRoutes({ db, store, config, audience: 'public' }))
+      await scope.register(historyRoutes({ db, store }))
       await scope.register(tableRoutes({ db, audience: 'public' }))
       await scope.register(vocabularyRoutes({ db, audience: 'public' }))
       await scope.register(themeDocumentRoutes({ db }))
@@ -204,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           additions: privacyAdditions(db),
         }),
       )
+      await scope.register(historyRoutes({ db, store }))
       await scope.register(tableRoutes({ db, audience: 'employee' }))
       await scope.register(vocabularyRoutes({ db, audience: 'employee' }))
       await scope.register(vocabularyAdminRoutes({ db }))

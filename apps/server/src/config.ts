@@ -133,6 +133,8 @@ const EnvSchema = z.object({
   ALLOW_SELF_VALIDATION: flag('false'),
   // Deleted documents can be restored this long; then the maintenance job purges them.
   DELETED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // Days an earlier version of a file is kept after it was replaced or removed; 0: always.
+  VERSION_RETENTION_DAYS: z.coerce.number().int().min(0).max(36500).default(0),
   FOOTER_PRIVACY_URL: z.url().default('https://www.voorbeeldstad.nl/privacy'),
   FOOTER_DISCLAIMER_URL: z.url().default('https://www.voorbeeldstad.nl/disclaimer'),
   FOOTER_ACCESSIBILITY_URL: z.url().default('https://www.voorbeeldstad.nl/toegankelijkheid'),
@@ -259,6 +261,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       },
     },
     deletedRetentionDays: env.DELETED_RETENTION_DAYS,
+    versionRetentionDays: env.VERSION_RETENTION_DAYS,
     footerLinks: {
       privacy: env.FOOTER_PRIVACY_URL,
       disclaimer: env.FOOTER_DISCLAIMER_URL,

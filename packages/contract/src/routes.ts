@@ -7,6 +7,9 @@ export const apiPaths = {
   complete: (query: string) => `/complete/${encodeURIComponent(query)}`,
   document: (id: string) => `/documents/${id}`,
   documentFile: (id: string, fileId: string) => `/documents/${id}/files/${fileId}`,
+  /** A document's earlier versions and changes, and an earlier version's download. */
+  documentHistory: (id: string) => `/documents/${id}/history`,
+  versionFile: (id: string, versionId: string) => `/documents/${id}/versions/${versionId}/file`,
   /** Admins: read a file whose text extraction failed once more. */
   rereadFile: (id: string, fileId: string) => `/documents/${id}/files/${fileId}/reread`,
   /** The Data API: a file's table (status, Table Schema, quality report) and its rows. */

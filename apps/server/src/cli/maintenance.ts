@@ -31,6 +31,11 @@ async function main() {
         `Definitief verwijderd: ${count(report.purge.documents.length, 'document', 'documenten')} (langer dan ${config.deletedRetentionDays} dagen geleden verwijderd), ${count(report.purge.removedFiles, 'bestand', 'bestanden')} uit de opslag.`,
       )
     }
+    if (report.versions) {
+      console.log(
+        `Eerdere versies vergeten: ${count(report.versions.versions, 'versie', 'versies')}, ${count(report.versions.removedFiles, 'bestand', 'bestanden')} uit de opslag.`,
+      )
+    }
     if (report.activityLogs) {
       const pruned = report.activityLogs
       console.log(

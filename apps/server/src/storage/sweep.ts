@@ -33,7 +33,8 @@ async function unreferenced(db: Queryable, sha256s: readonly string[]): Promise<
   if (sha256s.length === 0) return []
   const rows = await db.query<{ sha256: string }>(
     `select s.sha256 from unnest($1::text[]) as s(sha256)
-      where not exists (select 1 from document_files f where f.sha256 = s.sha256)`,
+      where not exists (select 1 from document_files f where f.sha256 = s.sha256)
+        and not exists (select 1 from document_versions v where v.sha256 = s.sha256)`,
     [sha256s],
   )
   return rows.map((row) => row.sha256)
@@ -99,7 +100,7 @@ const BATCH = 500
 
 /**
  * Removes what a crash can leave behind: temporary files of uploads that never finished,
- * and stored files no document row refers to (written, but the transaction never committed).
+ * and stored files no document row (nor earlier version, migration 0027) refers to (written, but the transaction never committed).
  * Run at start-up; the temporary files are swept hourly as well (sweepTemporaryFiles).
  */
 export async function sweepStore(

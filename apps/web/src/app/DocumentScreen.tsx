@@ -2,6 +2,7 @@ import type { DocumentDetail } from '@dataportaal/contract'
 import { FavoriteToggle } from '../shared/documents/FavoriteToggle.tsx'
 import { ClassificationEditor } from '../features/classification/ClassificationEditor.tsx'
 import { DocumentPage } from '../features/documents/DocumentPage.tsx'
+import { HistorySections } from '../features/history/HistorySections.tsx'
 import type { DocumentSlots } from '../features/documents/DocumentView.tsx'
 import { DocumentOwnerActions } from '../features/my-documents/DocumentOwnerActions.tsx'
 import { PrivacySection } from '../features/privacy/PrivacySection.tsx'
@@ -20,6 +21,7 @@ const documentSlots = (detail: DocumentDetail): DocumentSlots => ({
   ),
   rating: <RatingInput document={detail} />,
   aside: <ClassificationEditor document={detail} />,
+  footer: <HistorySections contentUID={detail.contentUID} />,
 })
 
 /**

@@ -107,7 +107,9 @@ export async function restoreBackup(
         // What the database refers to must be in the backup: else documents lose their files.
         const inBackup = new Set(files.map((file) => file.sha256))
         const missing = (
-          await db.query<{ sha256: string }>('select distinct sha256 from document_files')
+          await db.query<{ sha256: string }>(
+            `select sha256 from document_files union select sha256 from document_versions`,
+          )
         ).filter((row) => !inBackup.has(row.sha256))
         if (missing.length > 0) {
           throw new BackupError(

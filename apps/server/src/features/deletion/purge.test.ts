@@ -64,6 +64,18 @@ async function documentWith(title: string, files: StoredFile[]): Promise<string>
     `insert into document_links (document_id, position, title, url) values ($1, 0, 'Bij de bron', 'https://example.org/data.csv')`,
     [id],
   )
+  // An earlier version of the first file and a recorded change (features/history).
+  if (first) {
+    await ctx.db.query(
+      `insert into document_versions (document_id, version, file_name, media_type, size_bytes,
+                                      sha256, created_at)
+       values ($1, 1, 'eerste-v1.csv', 'text/csv', $2, $3, now())`,
+      [id, first.size, first.sha256],
+    )
+  }
+  await ctx.db.query(`insert into document_changes (document_id, fields) values ($1, '{title}')`, [
+    id,
+  ])
   // A possible personal-data finding (features/privacy); the factory wrote its scan rows.
   await ctx.db.query(
     `insert into privacy_findings (document_id, kind, location, masked, context, count)
@@ -181,6 +193,8 @@ describe('purging deleted documents after the retention period', () => {
         files: [
           { fileName: 'eerste.csv', sha256: shared.sha256 },
           { fileName: 'bestand-1.csv', sha256: ownFile.sha256 },
+          // Its earlier versions go with it.
+          { fileName: 'eerste-v1.csv', sha256: shared.sha256 },
         ],
       },
     })

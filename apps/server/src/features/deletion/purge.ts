@@ -58,9 +58,13 @@ export async function purgeDeletedDocuments(
       )
       if (expired.length === 0) return { expired, sha256s: [] }
       const ids = expired.map((row) => row.id)
+      // Its earlier versions (migration 0027) go with it: their rows by cascade, their files here.
       const files = await tx.query<{ document_id: string; file_name: string; sha256: string }>(
-        `select document_id::text as document_id, file_name, sha256 from document_files
-          where document_id = any($1::uuid[]) order by document_id, position`,
+        `select document_id::text as document_id, file_name, sha256
+           from (select document_id, file_name, sha256, 0 as version, position from document_files
+                 union all
+                 select document_id, file_name, sha256, version, 0 from document_versions) f
+          where document_id = any($1::uuid[]) order by document_id, version, position`,
         [ids],
       )
       await tx.query('delete from documents where id = any($1::uuid[])', [ids])

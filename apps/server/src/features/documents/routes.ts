@@ -15,18 +15,13 @@ import { z } from 'zod'
 import type { Config } from '../../config.ts'
 import type { FileStore } from '../../storage/file-store.ts'
 import type { Db } from '../../db/client.ts'
-import { contentDisposition } from '../../http/content-disposition.ts'
 import { adminOf, employeeOf } from '../../http/access.ts'
-import { NotFoundError } from '../../shared/errors.ts'
 import { activityClient } from '../activity-logs/client.ts'
 import { withQuality } from '../quality/service.ts'
 import type { DocumentAdditions } from './additions.ts'
+import { sendStoredFile } from './download.ts'
 import { listForValidation, listOwnDocuments } from './lists.ts'
 import { countByContentType, getDocument, getDocumentFile, recordOpen } from './service.ts'
-
-// JSON is UTF-8 by definition (RFC 8259). A CSV or TSV may be UTF-8 or Windows-1252 (Excel on a
-// Dutch machine), so it gets no charset that could be wrong: the reader's program judges it.
-const UTF8_TYPES = new Set(['application/json', 'application/geo+json'])
 
 export const documentRoutes =
   (deps: {
@@ -93,22 +88,7 @@ export const documentRoutes =
       async (request, reply) => {
         const { id, fileId } = request.params
         const file = await getDocumentFile(deps.db, request.viewer, id, fileId)
-        if (!(await deps.store.exists(file.sha256))) {
-          // A row without its file is a fault of ours, not of the request: log it loudly.
-          request.log.error({ documentId: id, fileId, sha256: file.sha256 }, 'stored file missing')
-          throw new NotFoundError('Dit bestand is op dit moment niet beschikbaar.')
-        }
-        const type = UTF8_TYPES.has(file.mediaType)
-          ? `${file.mediaType}; charset=utf-8`
-          : file.mediaType
-        return reply
-          .type(type)
-          .header('Content-Length', file.size)
-          .header('Content-Disposition', contentDisposition(file.fileName))
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Security-Policy', "default-src 'none'; sandbox")
-          .header('Cache-Control', 'private, max-age=300')
-          .send(await deps.store.read(file.sha256))
+        return sendStoredFile(request, reply, deps.store, file)
       },
     )
 

@@ -24,6 +24,7 @@ afterAll(() => ctx.close())
 const DEFAULTS = loadConfig({ NODE_ENV: 'test' })
 const SETTINGS = {
   deletedRetentionDays: 30,
+  versionRetentionDays: 0,
   activityLogs: {
     ...DEFAULTS.activityLogs,
     openRetentionDays: 30,

@@ -4,19 +4,26 @@ import type { FileStore } from '../../storage/file-store.ts'
 import { sweepTemporaryFiles, temporaryGraceMs } from '../../storage/sweep.ts'
 import { pruneActivityLogs, type PrunedActivity } from '../activity-logs/retention.ts'
 import { purgeDeletedDocuments, type PurgeResult } from '../deletion/purge.ts'
+import { purgeExpiredVersions, type VersionPurge } from '../history/retention.ts'
 import { pruneSearchRemovals } from '../search/index.ts'
 
 export interface MaintenanceDeps {
   db: Db
   store: FileStore
-  config: Pick<Config, 'activityLogs' | 'deletedRetentionDays' | 'http' | 'extraction'>
+  config: Pick<
+    Config,
+    'activityLogs' | 'deletedRetentionDays' | 'versionRetentionDays' | 'http' | 'extraction'
+  >
 }
 
-export type MaintenanceStep = 'purge' | 'activityLogs' | 'searchRemovals' | 'temporaryFiles'
+export type MaintenanceStep =
+  'purge' | 'versions' | 'activityLogs' | 'searchRemovals' | 'temporaryFiles'
 
 /** What one run did; a step that failed is null and its error is in `failures`. */
 export interface MaintenanceReport {
   purge: PurgeResult | null
+  /** Earlier versions of files past VERSION_RETENTION_DAYS, forgotten with their files. */
+  versions: VersionPurge | null
   activityLogs: PrunedActivity | null
   /** Records of removed search entries forgotten (kept a week for the nodes' indexes). */
   searchRemovals: number | null
@@ -27,7 +34,8 @@ export interface MaintenanceReport {
 
 /**
  * The periodic upkeep, as the worker runs it hourly and `npm run maintenance` once: purge
- * the documents deleted longer ago than DELETED_RETENTION_DAYS (with their files), and
+ * the documents deleted longer ago than DELETED_RETENTION_DAYS (with their files) and the
+ * earlier versions of files past VERSION_RETENTION_DAYS, and
  * apply the activity logs' retention, forget the removed search entries older than a
  * week, and remove the temporary files of uploads that died without the process dying too
  * (a dropped connection, a refused form whose clean-up failed). Each step runs even when another fails, so one broken step cannot keep the
@@ -43,6 +51,9 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<Maintenance
   const purge = await attempt('purge', () =>
     purgeDeletedDocuments(deps.db, deps.store, deps.config),
   )
+  const versions = await attempt('versions', () =>
+    purgeExpiredVersions(deps.db, deps.store, deps.config),
+  )
   const activityLogs = await attempt('activityLogs', () =>
     pruneActivityLogs(deps.db, deps.config.activityLogs),
   )
@@ -55,7 +66,7 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<Maintenance
       }),
     }),
   )
-  return { purge, activityLogs, searchRemovals, temporaryFiles, failures }
+  return { purge, versions, activityLogs, searchRemovals, temporaryFiles, failures }
 }
 
 /** What the maintenance says, as the server's logger takes it. */
@@ -67,7 +78,8 @@ export interface MaintenanceLog {
 /** The worker's hourly maintenance step: run it, and say so when there was something to do. */
 export const hourlyMaintenance =
   (deps: MaintenanceDeps & { log?: MaintenanceLog }) => async (): Promise<void> => {
-    const { purge, activityLogs, temporaryFiles, failures } = await runMaintenance(deps)
+    const { purge, versions, activityLogs, temporaryFiles, failures } = await runMaintenance(deps)
+    if (versions && versions.versions > 0) deps.log?.info(versions, 'earlier versions purged')
     if (purge && purge.documents.length > 0) {
       deps.log?.info(
         { documents: purge.documents.map((document) => document.id), files: purge.removedFiles },

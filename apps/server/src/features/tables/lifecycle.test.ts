@@ -1,4 +1,11 @@
-import { apiPaths, type DocumentDetail, type Problem, type TableInfo } from '@dataportaal/contract'
+import {
+  API_PREFIX,
+  apiPaths,
+  type DocumentDetail,
+  type DocumentHistory,
+  type Problem,
+  type TableInfo,
+} from '@dataportaal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN,
@@ -364,6 +371,13 @@ describe('the data dictionary', () => {
     await publish(id)
     const seen = await tableOf(null, id, fileId)
     expect(seen.body.schema?.fields[1]?.title).toBe('Aantal woningen')
+    // The document's public history names the edit once it is approved.
+    const history = await ctx.call<DocumentHistory>('GET', apiPaths.documentHistory(id), null, {
+      prefix: API_PREFIX.public,
+    })
+    expect(history.body.changes[0]?.fields).toEqual([
+      { field: 'dataDictionary', label: 'Beschrijving van de kolommen' },
+    ])
     const [audit] = await ctx.db.query<{ action: string }>(
       `select action from audit_log where document_id = $1 order by id desc limit 1`,
       [id],

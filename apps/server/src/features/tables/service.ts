@@ -14,6 +14,7 @@ import type { Db, Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
 import { ConflictError, fieldError, InvalidInputError, NotFoundError } from '../../shared/errors.ts'
 import { recordAudit } from '../audit/record.ts'
+import { recordChange } from '../history/index.ts'
 import {
   lockEditableDocument,
   markEdited,
@@ -308,6 +309,13 @@ export async function editDictionary(
       JSON.stringify(after),
     ])
     await markEdited(tx, document.id, viewer.id)
+    await recordChange(tx, {
+      documentId: document.id,
+      by: viewer.id,
+      fields: ['dataDictionary'],
+      added: [],
+      removed: [],
+    })
     await recordAudit(tx, {
       actorId: viewer.id,
       action: 'document_edited',

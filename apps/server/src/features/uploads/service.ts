@@ -15,6 +15,7 @@ import { lockEditableDocument, markEdited, refreshSearchIndex } from '../documen
 import { requestPrivacyScans } from '../privacy/index.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import { recordAudit } from '../audit/record.ts'
+import { changedFields, keepVersions, recordChange, snapshotDocument } from '../history/index.ts'
 import { checkFileCount, resolveVocabulary, type Vocabulary } from './checks.ts'
 import { checkFileType } from './file-types.ts'
 import { discardAll, type ReceivedForm } from './form.ts'
@@ -97,6 +98,7 @@ async function commitUpload(
         form.spatial ?? null,
       ]
       let id: string
+      const before = previous ? await snapshotDocument(tx, previous.id) : null
       if (previous) {
         id = previous.id
         await tx.query(
@@ -119,6 +121,16 @@ async function commitUpload(
       }
       await writeThemes(tx, id, vocabulary.themeIds, viewer.id)
       const saved = await writeFiles(tx, store, id, keep, files, moved)
+      if (before) {
+        await keepVersions(tx, id, viewer.id, saved.removed)
+        await recordChange(tx, {
+          documentId: id,
+          by: viewer.id,
+          fields: changedFields(before, await snapshotDocument(tx, id)),
+          added: saved.added,
+          removed: saved.removed,
+        })
+      }
       await requestPrivacyScans(tx, [id])
       await recordAudit(tx, {
         actorId: viewer.id,
@@ -134,7 +146,7 @@ async function commitUpload(
           temporal: { start: form.temporalStart ?? null, end: form.temporalEnd ?? null },
           spatial: form.spatial ?? null,
           addedFiles: saved.added,
-          removedFiles: saved.removed,
+          removedFiles: saved.removed.map(({ id, fileName, sha256 }) => ({ id, fileName, sha256 })),
         },
       })
       await refreshSearchIndex(tx, [id])

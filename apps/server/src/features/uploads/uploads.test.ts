@@ -514,8 +514,8 @@ describe('editing a document', () => {
     expect(after.files.map((f) => f.id)).toEqual([csv!.id, expect.any(String)])
     expect(after.files[1]?.fileName).toBe('verslag-bewonersavond-noord.docx')
     expect(after.files.map((f) => f.id)).not.toContain(pdf!.id)
-    // The PDF no document refers to any more is gone from the store.
-    expect(await ctx.store.exists(pdfSha)).toBe(false)
+    // The PDF the edit let go stays stored: it is the document's earlier version now.
+    expect(await ctx.store.exists(pdfSha)).toBe(true)
     expect((await detail(null, id)).statusCode).toBe(404)
 
     await runJobs(ctx)

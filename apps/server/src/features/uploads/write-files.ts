@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/client.ts'
 import { ConflictError } from '../../shared/errors.ts'
 import type { FileStore, TempFile } from '../../storage/file-store.ts'
 import { lockStoredFiles } from '../../storage/sweep.ts'
+import type { LetGoFile } from '../history/record.ts'
 import { enqueueTableLoads } from '../tables/index.ts'
 import { enqueueTextExtraction } from './extraction-job.ts'
 
@@ -13,7 +14,8 @@ export interface AcceptedFile {
 
 export interface SavedFiles {
   added: Array<{ id: string; fileName: string; sha256: string; size: number }>
-  removed: Array<{ id: string; fileName: string; sha256: string }>
+  /** The files the edit let go, as they were: they stay as versions (features/history). */
+  removed: Array<LetGoFile & { id: string }>
 }
 
 /** Moves the files into the store and writes their rows, under the files' locks. */
@@ -40,9 +42,16 @@ export async function writeFiles(
   const removed =
     keep === null
       ? []
-      : await tx.query<{ id: string; file_name: string; sha256: string }>(
+      : await tx.query<{
+          id: string
+          file_name: string
+          sha256: string
+          media_type: string
+          size: string
+          created_at: Date
+        }>(
           `delete from document_files where document_id = $1 and id <> all($2::uuid[])
-           returning id::text, file_name, sha256`,
+           returning id::text, file_name, sha256, media_type, size_bytes::text as size, created_at`,
           [documentId, keep],
         )
   await lockStoredFiles(
@@ -89,7 +98,14 @@ export async function writeFiles(
       sha256: f.sha256,
       size: Number(f.size),
     })),
-    removed: removed.map((f) => ({ id: f.id, fileName: f.file_name, sha256: f.sha256 })),
+    removed: removed.map((f) => ({
+      id: f.id,
+      fileName: f.file_name,
+      sha256: f.sha256,
+      mediaType: f.media_type,
+      size: Number(f.size),
+      createdAt: f.created_at,
+    })),
   }
 }
 

@@ -25,6 +25,8 @@ export interface DocumentSlots {
   rating?: ReactNode
   /** Below the facts: the themes and labels with their controls. */
   aside?: ReactNode
+  /** Below the files and previews: the document's history. */
+  footer?: ReactNode
 }
 
 /** The loaded document: title, description, the facts about it, its files and previews. */
@@ -61,6 +63,7 @@ export function DocumentView({
       {(detail.files.length > 0 || detail.links.length === 0) && <FileList files={detail.files} />}
       {detail.links.length > 0 && <LinkList links={detail.links} checks={detail.linkChecks} />}
       <FilePreviews detail={detail} />
+      {slots.footer}
     </article>
   )
 }

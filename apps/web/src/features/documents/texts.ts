@@ -1,3 +1,5 @@
+import { downloadTexts } from '../../shared/documents/DownloadLink.tsx'
+
 /** Every Dutch text of the document page and its previews, together so they can be reviewed. */
 export const texts = {
   pageTitle: 'Document',
@@ -39,8 +41,7 @@ export const texts = {
     `De inhoud van dit bestand is niet doorzoekbaar. ${reason ?? ''}`.trim(),
   linksHeading: 'Bestanden bij de bron',
   linksIntro: 'Deze bestanden staan bij de bron van dit document; de links openen ze daar.',
-  download: 'Downloaden',
-  downloadFailed: 'Downloaden is mislukt. Probeer het opnieuw.',
+  download: downloadTexts.download,
   fileDetails: (format: string, size: string) => `${format}, ${size}`,
 
   previewHeading: (fileName: string) => `Voorbeeld van ${fileName}`,
