@@ -5,6 +5,7 @@ import { sweepTemporaryFiles, temporaryGraceMs } from '../../storage/sweep.ts'
 import { pruneActivityLogs, type PrunedActivity } from '../activity-logs/retention.ts'
 import { purgeDeletedDocuments, type PurgeResult } from '../deletion/purge.ts'
 import { pruneSearchRemovals } from '../search/index.ts'
+import { composeDigests, purgeUnconfirmed } from '../subscriptions/index.ts'
 
 export interface MaintenanceDeps {
   db: Db
@@ -12,7 +13,12 @@ export interface MaintenanceDeps {
   config: Pick<Config, 'activityLogs' | 'deletedRetentionDays' | 'http' | 'extraction'>
 }
 
-export type MaintenanceStep = 'purge' | 'activityLogs' | 'searchRemovals' | 'temporaryFiles'
+export type MaintenanceStep =
+  | 'purge'
+  | 'activityLogs'
+  | 'searchRemovals'
+  | 'temporaryFiles'
+  | 'subscriptions'
 
 /** What one run did; a step that failed is null and its error is in `failures`. */
 export interface MaintenanceReport {
@@ -22,6 +28,8 @@ export interface MaintenanceReport {
   searchRemovals: number | null
   /** Temporary files of uploads (or extractions) that died, removed from this node's disk. */
   temporaryFiles: number | null
+  /** Unconfirmed subscriptions forgotten (48 hours) and digests composed for ended periods. */
+  subscriptions: { forgotten: number; digests: number } | null
   failures: Array<{ step: MaintenanceStep; error: unknown }>
 }
 
@@ -55,7 +63,11 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<Maintenance
       }),
     }),
   )
-  return { purge, activityLogs, searchRemovals, temporaryFiles, failures }
+  const subscriptions = await attempt('subscriptions', async () => ({
+    forgotten: await purgeUnconfirmed(deps.db),
+    digests: await composeDigests(deps.db),
+  }))
+  return { purge, activityLogs, searchRemovals, temporaryFiles, subscriptions, failures }
 }
 
 /** What the maintenance says, as the server's logger takes it. */
