@@ -46,7 +46,7 @@ export const subscriptionRoutes =
           description:
             'Zonder account. Altijd 202 met hetzelfde antwoord, of het adres bekend is of niet; een bevestigingsmail volgt (double opt-in). 429 wanneer deze client het afgelopen uur te veel aanmeldingen stuurde.',
           body: SubscriptionRequest,
-          response: { 202: SubscriptionAccepted, 400: Problem, 429: Problem },
+          response: { 202: SubscriptionAccepted, 422: Problem, 429: Problem },
         },
       },
       async (request, reply) => {
@@ -58,7 +58,7 @@ export const subscriptionRoutes =
           }
         } catch (error) {
           if (error instanceof InvalidSubscriptionQuery) {
-            return sendProblem(reply, 400, 'Deze zoekopdracht kan niet gevolgd worden.')
+            return sendProblem(reply, 422, 'Deze zoekopdracht kan niet gevolgd worden.')
           }
           throw error
         }
