@@ -237,4 +237,30 @@ describe('double opt-in, messages and unsubscribing', () => {
     const bad = await ctx.call('GET', SUBSCRIPTION_PATHS.manage, null, { prefix: API_PREFIX.public, query: { token: 'onzin' } })
     expect(bad.status).toBe(404)
   })
+
+  it('counts a permanent refusal as a bounce, not retried, and shows the counts on the dashboard', async () => {
+    const refusing = await startSmtpServer({ refuse: 'weg@example.org' })
+    try {
+      await post({ email: 'weg@example.org', frequency: 'direct', theme: 'B' })
+      await post({ email: 'blijft@example.org', frequency: 'direct', theme: 'B' })
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        SMTP_URL: `smtp://127.0.0.1:${refusing.port}`,
+      })
+      await runPendingJobs(ctx.db, jobHandlers({ db: ctx.db, store: ctx.store, config }))
+      expect(refusing.received).toHaveLength(1)
+      expect(await count(`jobs where status = 'pending'`)).toBe(0)
+    } finally {
+      await refusing.close()
+    }
+    await ctx.db.query(`update subscriptions set confirmed_at = now() where theme = 'B'`)
+    const dashboard = await ctx.call<{ subscriptions: Record<string, number> }>(
+      'GET',
+      apiPaths.dashboard,
+      ADMIN,
+      { query: { period: '30d' } },
+    )
+    expect(dashboard.status).toBe(200)
+    expect(dashboard.body.subscriptions).toEqual({ total: 2, confirmed: 2, sent: 1, bounced: 1 })
+  })
 })
