@@ -32,6 +32,9 @@ export type SubscribeOutcome = { kind: 'accepted' } | { kind: 'rate-limited' }
 /** Any constant: the first key of the per-client advisory lock. */
 const CLIENT_LOCK_CLASS = 734_002_134
 
+/** Parameters of the /zoeken page that say how it shows results, not which. */
+const PAGE_ONLY_PARAMS = new Set(['offset', 'pageSize', 'sort', 'facets'])
+
 /**
  * The /zoeken query string as the search's filters: the page's paging and order are not
  * part of what is followed. Null when it is not a search the API would take.
@@ -40,7 +43,7 @@ export function searchFiltersOf(queryString: string): FeedQuery | null {
   const params = new URLSearchParams(queryString.replace(/^\?/, ''))
   const input: Record<string, string | string[]> = {}
   for (const name of new Set(params.keys())) {
-    if (name === 'offset' || name === 'pageSize' || name === 'sort') continue
+    if (PAGE_ONLY_PARAMS.has(name)) continue
     const values = params.getAll(name)
     input[name] = values.length === 1 ? values[0]! : values
   }
