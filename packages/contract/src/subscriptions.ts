@@ -75,7 +75,11 @@ export const SubscriptionAccepted = z
   .object({ message: z.string() })
   .meta({ id: 'SubscriptionAccepted' })
 
-const Token = z.string().min(1).max(SUBSCRIPTION_LIMITS.token).regex(/^[A-Za-z0-9_-]+$/)
+const Token = z
+  .string()
+  .min(1)
+  .max(SUBSCRIPTION_LIMITS.token)
+  .regex(/^[A-Za-z0-9_-]+$/)
 
 export const SubscriptionTokenBody = z.strictObject({ token: Token })
 export const SubscriptionTokenQuery = z.strictObject({ token: Token })

@@ -14,11 +14,7 @@ export interface MaintenanceDeps {
 }
 
 export type MaintenanceStep =
-  | 'purge'
-  | 'activityLogs'
-  | 'searchRemovals'
-  | 'temporaryFiles'
-  | 'subscriptions'
+  'purge' | 'activityLogs' | 'searchRemovals' | 'temporaryFiles' | 'subscriptions'
 
 /** What one run did; a step that failed is null and its error is in `failures`. */
 export interface MaintenanceReport {

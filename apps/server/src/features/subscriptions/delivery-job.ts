@@ -29,7 +29,11 @@ type MessageRow = {
   email: string | null
 }
 
-function describeSubscription(row: { query: string | null; theme: string | null; title: string | null }) {
+function describeSubscription(row: {
+  query: string | null
+  theme: string | null
+  title: string | null
+}) {
   if (row.theme !== null) return `het thema '${row.theme}'`
   if (row.query !== null) {
     const text = new URLSearchParams(row.query).get('query')
@@ -39,7 +43,11 @@ function describeSubscription(row: { query: string | null; theme: string | null;
 }
 
 /** The mail of one outbox row, with fresh link tokens; null when there is nothing to send. */
-async function compose(db: Db, config: Config, message: MessageRow & { email: string; subscriber_id: string }) {
+async function compose(
+  db: Db,
+  config: Config,
+  message: MessageRow & { email: string; subscriber_id: string },
+) {
   const site = {
     portalName: config.portalName,
     publicUrl: config.publicUrl,
@@ -47,14 +55,20 @@ async function compose(db: Db, config: Config, message: MessageRow & { email: st
   }
   return db.transaction(async (tx): Promise<SendMailOptions | null> => {
     if (message.kind === 'bevestiging') {
-      const [subscription] = await tx.query<{ query: string | null; theme: string | null; title: string | null }>(
+      const [subscription] = await tx.query<{
+        query: string | null
+        theme: string | null
+        title: string | null
+      }>(
         `select s.query, s.theme, d.title from subscriptions s
            left join documents d on d.id = s.document_id
           where s.id = $1 and s.confirmed_at is null`,
         [message.subscription_id],
       )
       if (!subscription) return null
-      const confirmToken = await mintToken(tx, 'confirm', message.subscriber_id, [message.subscription_id!])
+      const confirmToken = await mintToken(tx, 'confirm', message.subscriber_id, [
+        message.subscription_id!,
+      ])
       return confirmationMail(site, {
         id: message.id,
         to: message.email,
@@ -87,7 +101,11 @@ async function compose(db: Db, config: Config, message: MessageRow & { email: st
  * took it; a permanent refusal (5xx) is a bounce and is not retried. The job queue's claim
  * (FOR UPDATE SKIP LOCKED and leases) gives each message to one node.
  */
-export function deliverSubscriptionMessageJob(deps: { db: Db; config: Config; log?: DeliveryLog | undefined }): JobHandler {
+export function deliverSubscriptionMessageJob(deps: {
+  db: Db
+  config: Config
+  log?: DeliveryLog | undefined
+}): JobHandler {
   const { db, config, log } = deps
   return async (payload, job) => {
     const parsed = Payload.safeParse(payload)
@@ -100,16 +118,24 @@ export function deliverSubscriptionMessageJob(deps: { db: Db; config: Config; lo
     )
     if (!message || message.status !== 'pending') return
     if (!message.email || !message.subscriber_id) {
-      await db.query(`update subscription_messages set status = 'cancelled' where id = $1`, [message.id])
+      await db.query(`update subscription_messages set status = 'cancelled' where id = $1`, [
+        message.id,
+      ])
       return
     }
     if (!config.smtpUrl) {
       // Stays pending: retried with the backoff until mail is configured or attempts run out.
       throw new Error('SMTP_URL is not set')
     }
-    const mail = await compose(db, config, { ...message, email: message.email, subscriber_id: message.subscriber_id })
+    const mail = await compose(db, config, {
+      ...message,
+      email: message.email,
+      subscriber_id: message.subscriber_id,
+    })
     if (!mail) {
-      await db.query(`update subscription_messages set status = 'cancelled' where id = $1`, [message.id])
+      await db.query(`update subscription_messages set status = 'cancelled' where id = $1`, [
+        message.id,
+      ])
       return
     }
     const masked = maskEmail(message.email)
@@ -126,7 +152,10 @@ export function deliverSubscriptionMessageJob(deps: { db: Db; config: Config; lo
           where id = $1 and status = 'pending'`,
         [message.id, text.replaceAll(message.email, masked), bounced, last],
       )
-      log?.warn({ messageId: message.id, to: masked, bounced }, 'subscription message not delivered')
+      log?.warn(
+        { messageId: message.id, to: masked, bounced },
+        'subscription message not delivered',
+      )
       if (bounced) throw new PermanentJobError('the mail server refused the address')
       throw error
     } finally {
@@ -138,6 +167,9 @@ export function deliverSubscriptionMessageJob(deps: { db: Db; config: Config; lo
         where id = $1`,
       [message.id],
     )
-    log?.info({ messageId: message.id, to: masked, kind: message.kind }, 'subscription message delivered')
+    log?.info(
+      { messageId: message.id, to: masked, kind: message.kind },
+      'subscription message delivered',
+    )
   }
 }

@@ -8,7 +8,11 @@ export interface SubscriptionMailSite {
   from: string
 }
 
-export type NoticeLine = { documentId: string; event: 'nieuw' | 'gewijzigd' | 'ingetrokken'; title: string }
+export type NoticeLine = {
+  documentId: string
+  event: 'nieuw' | 'gewijzigd' | 'ingetrokken'
+  title: string
+}
 
 const EVENT_TEXT = {
   nieuw: 'Nieuw gepubliceerd',
@@ -26,7 +30,11 @@ const SUBJECTS = {
 const pageUrl = (site: SubscriptionMailSite, path: string, token: string) =>
   `${site.publicUrl}${path}?token=${encodeURIComponent(token)}`
 
-function render(site: SubscriptionMailSite, lines: { text: string; href?: string }[], footer: { text: string; href: string }[]) {
+function render(
+  site: SubscriptionMailSite,
+  lines: { text: string; href?: string }[],
+  footer: { text: string; href: string }[],
+) {
   const text = [
     ...lines.map((line) => (line.href ? `${line.text}\n${line.href}` : line.text)),
     '',
@@ -43,7 +51,8 @@ function render(site: SubscriptionMailSite, lines: { text: string; href?: string
     ),
     '<hr>',
     ...footer.map(
-      (link) => `<p><small><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></small></p>`,
+      (link) =>
+        `<p><small><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></small></p>`,
     ),
     `<p><small>${escapeHtml(site.portalName)}</small></p>`,
     '</body></html>',
@@ -65,7 +74,9 @@ export function confirmationMail(
       { text: `U hebt zich aangemeld om ${message.what} te volgen via e-mail.` },
       { text: 'Bevestig uw aanmelding met deze link (48 uur geldig):' },
       { text: 'Aanmelding bevestigen', href: link },
-      { text: 'Hebt u zich niet aangemeld? Dan hoeft u niets te doen; uw adres wordt na 48 uur vergeten.' },
+      {
+        text: 'Hebt u zich niet aangemeld? Dan hoeft u niets te doen; uw adres wordt na 48 uur vergeten.',
+      },
     ],
     [],
   )
@@ -112,8 +123,14 @@ export function noticeMail(
       ...lines,
     ],
     [
-      { text: 'Afmelden', href: pageUrl(site, SUBSCRIPTION_PAGES.unsubscribe, message.unsubscribeToken) },
-      { text: 'Al uw aanmeldingen beheren', href: pageUrl(site, SUBSCRIPTION_PAGES.manage, message.manageToken) },
+      {
+        text: 'Afmelden',
+        href: pageUrl(site, SUBSCRIPTION_PAGES.unsubscribe, message.unsubscribeToken),
+      },
+      {
+        text: 'Al uw aanmeldingen beheren',
+        href: pageUrl(site, SUBSCRIPTION_PAGES.manage, message.manageToken),
+      },
     ],
   )
   return {

@@ -139,7 +139,13 @@ export async function subscribe(
         const [subscription] = await tx.query<{ id: string }>(
           `insert into subscriptions (subscriber_id, frequency, query, theme, document_id)
            values ($1, $2, $3, $4, $5) returning id::text`,
-          [subscriber.id, request.frequency, query, request.theme ?? null, request.documentId ?? null],
+          [
+            subscriber.id,
+            request.frequency,
+            query,
+            request.theme ?? null,
+            request.documentId ?? null,
+          ],
         )
         await queueMessages(tx, [
           { subscriberId: subscriber.id, kind: 'bevestiging', subscriptionId: subscription!.id },
@@ -277,9 +283,7 @@ export async function removeManaged(db: Db, token: string, id: string): Promise<
 /** Forgets the subscriptions not confirmed within 48 hours, and the hour's request records. */
 export async function purgeUnconfirmed(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx.query(
-      `delete from subscription_requests where created_at < now() - interval '1 hour'`,
-    )
+    await tx.query(`delete from subscription_requests where created_at < now() - interval '1 hour'`)
     return removeSubscriptions(
       tx,
       `confirmed_at is null and created_at < now() - make_interval(hours => $1)`,

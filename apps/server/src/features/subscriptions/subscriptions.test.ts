@@ -98,8 +98,16 @@ beforeEach(async () => {
 
 describe('POST /pubapi/subscriptions', () => {
   it('answers 202 with the same body for a new and a known address, and sends one confirmation', async () => {
-    const first = await post({ email: 'Anna@Example.org', frequency: 'direct', query: 'query=fiets' })
-    const again = await post({ email: 'anna@example.org ', frequency: 'direct', query: 'query=fiets' })
+    const first = await post({
+      email: 'Anna@Example.org',
+      frequency: 'direct',
+      query: 'query=fiets',
+    })
+    const again = await post({
+      email: 'anna@example.org ',
+      frequency: 'direct',
+      query: 'query=fiets',
+    })
     expect(first).toEqual({ status: 202, body: { message: SUBSCRIPTION_MESSAGES.accepted } })
     expect(again).toEqual(first)
     await runJobs().ran
@@ -108,7 +116,12 @@ describe('POST /pubapi/subscriptions', () => {
   })
 
   it('drops a filled-in honeypot with the same answer and sends nothing', async () => {
-    const answer = await post({ email: 'bot@example.org', frequency: 'direct', theme: 'Verkeer', website: 'x' })
+    const answer = await post({
+      email: 'bot@example.org',
+      frequency: 'direct',
+      theme: 'Verkeer',
+      website: 'x',
+    })
     expect(answer.status).toBe(202)
     await runJobs().ran
     expect(smtp.received).toHaveLength(0)
@@ -116,21 +129,35 @@ describe('POST /pubapi/subscriptions', () => {
   })
 
   it('refuses more than one subject, and an unknown field, with 422 problem+json', async () => {
-    expect((await post({ email: 'a@example.org', frequency: 'direct', theme: 'A', query: 'query=b' })).status).toBe(422)
-    expect((await post({ email: 'a@example.org', frequency: 'direct', theme: 'A', extra: 1 })).status).toBe(422)
-    expect((await post({ email: 'a@example.org', frequency: 'elk uur', theme: 'A' })).status).toBe(422)
+    expect(
+      (await post({ email: 'a@example.org', frequency: 'direct', theme: 'A', query: 'query=b' }))
+        .status,
+    ).toBe(422)
+    expect(
+      (await post({ email: 'a@example.org', frequency: 'direct', theme: 'A', extra: 1 })).status,
+    ).toBe(422)
+    expect((await post({ email: 'a@example.org', frequency: 'elk uur', theme: 'A' })).status).toBe(
+      422,
+    )
   })
 
   it('limits confirmations per address quietly, and answers 429 to a client over its limit', async () => {
     for (let i = 0; i < SUBSCRIPTION_RULES.confirmationsPerAddressPerHour + 2; i++) {
-      expect((await post({ email: 'bom@example.org', frequency: 'direct', theme: `T${i}` })).status).toBe(202)
+      expect(
+        (await post({ email: 'bom@example.org', frequency: 'direct', theme: `T${i}` })).status,
+      ).toBe(202)
     }
     await runJobs().ran
-    expect(mailsTo('bom@example.org')).toHaveLength(SUBSCRIPTION_RULES.confirmationsPerAddressPerHour)
+    expect(mailsTo('bom@example.org')).toHaveLength(
+      SUBSCRIPTION_RULES.confirmationsPerAddressPerHour,
+    )
 
     const client = freshClient()
     for (let i = 0; i < SUBSCRIPTION_RULES.requestsPerClientPerHour; i++) {
-      expect((await post({ email: `c${i}@example.org`, frequency: 'direct', theme: 'T' }, client)).status).toBe(202)
+      expect(
+        (await post({ email: `c${i}@example.org`, frequency: 'direct', theme: 'T' }, client))
+          .status,
+      ).toBe(202)
     }
     const over = await post({ email: 'new@example.org', frequency: 'direct', theme: 'T' }, client)
     expect(over.status).toBe(429)
@@ -212,7 +239,7 @@ describe('double opt-in, messages and unsubscribing', () => {
     expect(logged).not.toContain('twee@example.org')
   })
 
-  it('lists an address\'s subscriptions on the manage page without the address', async () => {
+  it("lists an address's subscriptions on the manage page without the address", async () => {
     await post({ email: 'beheer@example.org', frequency: 'wekelijks', theme: 'Z' })
     await runJobs().ran
     await confirmByMail('beheer@example.org')
@@ -226,15 +253,25 @@ describe('double opt-in, messages and unsubscribing', () => {
       query: { token },
     })
     expect(list.status).toBe(200)
-    expect(list.body.subscriptions).toMatchObject([{ frequency: 'wekelijks', subject: { kind: 'thema', theme: 'Z' }, confirmed: true }])
+    expect(list.body.subscriptions).toMatchObject([
+      { frequency: 'wekelijks', subject: { kind: 'thema', theme: 'Z' }, confirmed: true },
+    ])
     expect(JSON.stringify(list.body)).not.toContain('beheer@')
-    const removed = await ctx.call('DELETE', SUBSCRIPTION_PATHS.manageOne(list.body.subscriptions[0]!.id), null, {
-      prefix: API_PREFIX.public,
-      query: { token },
-    })
+    const removed = await ctx.call(
+      'DELETE',
+      SUBSCRIPTION_PATHS.manageOne(list.body.subscriptions[0]!.id),
+      null,
+      {
+        prefix: API_PREFIX.public,
+        query: { token },
+      },
+    )
     expect(removed.status).toBe(200)
     expect(await count('subscribers')).toBe(0)
-    const bad = await ctx.call('GET', SUBSCRIPTION_PATHS.manage, null, { prefix: API_PREFIX.public, query: { token: 'onzin' } })
+    const bad = await ctx.call('GET', SUBSCRIPTION_PATHS.manage, null, {
+      prefix: API_PREFIX.public,
+      query: { token: 'onzin' },
+    })
     expect(bad.status).toBe(404)
   })
 

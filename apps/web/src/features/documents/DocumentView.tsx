@@ -13,7 +13,7 @@ import { BrokenLinkNote, checkOf } from './BrokenLinkNote.tsx'
 import { LinkList } from './LinkList.tsx'
 
 import { texts } from './texts.ts'
-import { FollowByEmail } from '../subscriptions/FollowByEmail.tsx'
+import { FollowByEmail } from '../../shared/follow-by-email/FollowByEmail.tsx'
 
 /**
  * Where other features' parts go on the document page. This feature does not know them:

@@ -3,9 +3,9 @@ import { ApiError } from '../../shared/api/client.ts'
 import { usePageTitle } from '../../shared/page-title.ts'
 import { Button } from '../../shared/ui/nlds.ts'
 import { useConfirm, useManaged, useRemoveManaged, useUnsubscribe } from './api.ts'
-import { SUBSCRIPTION_TEXTS as TEXTS } from './texts.ts'
+import { SUBSCRIPTION_TEXTS as TEXTS } from '../../shared/follow-by-email/texts.ts'
 import type { ManagedSubscription } from '@dataportaal/contract'
-import './subscriptions.css'
+import '../../shared/follow-by-email/follow-by-email.css'
 
 const useToken = () => useSearchParams()[0].get('token') ?? ''
 

@@ -2,22 +2,13 @@ import {
   API_PREFIX,
   ManagedSubscriptions,
   SUBSCRIPTION_PATHS,
-  SubscriptionAccepted,
   SubscriptionOutcome,
-  type SubscriptionRequestInput,
 } from '@dataportaal/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiFetch, apiRequest } from '../../shared/api/client.ts'
+import { apiRequest } from '../../shared/api/client.ts'
 
+/** Always /pubapi: the links in the mails need no account. */
 const prefix = API_PREFIX.public
-
-/** Always /pubapi: following needs no account, and a signed-in visitor is no different. */
-export const subscribe = async (request: SubscriptionRequestInput) =>
-  SubscriptionAccepted.parse(
-    await (await apiFetch(SUBSCRIPTION_PATHS.subscribe, { method: 'POST', prefix, json: request })).json(),
-  )
-
-export const useSubscribe = () => useMutation({ mutationFn: subscribe })
 
 const postToken = (path: string, token: string) =>
   path === SUBSCRIPTION_PATHS.confirm
@@ -35,7 +26,8 @@ const managedKey = (token: string) => ['subscriptions', 'managed', token] as con
 export const useManaged = (token: string) =>
   useQuery({
     queryKey: managedKey(token),
-    queryFn: () => apiRequest(ManagedSubscriptions, SUBSCRIPTION_PATHS.manage, { prefix, query: { token } }),
+    queryFn: () =>
+      apiRequest(ManagedSubscriptions, SUBSCRIPTION_PATHS.manage, { prefix, query: { token } }),
     enabled: token !== '',
   })
 

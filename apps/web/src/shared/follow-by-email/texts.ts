@@ -6,7 +6,11 @@ export const SUBSCRIPTION_TEXTS = {
   email: 'E-mailadres',
   emailHint: 'Alleen om u deze berichten te sturen. Wij tonen het nergens.',
   frequency: 'Hoe vaak?',
-  frequencies: { direct: 'Direct', dagelijks: 'Dagelijks overzicht', wekelijks: 'Wekelijks overzicht' },
+  frequencies: {
+    direct: 'Direct',
+    dagelijks: 'Dagelijks overzicht',
+    wekelijks: 'Wekelijks overzicht',
+  },
   submit: 'Volgen',
   sending: 'Bezig met versturen…',
   honeypot: 'Laat dit veld leeg',

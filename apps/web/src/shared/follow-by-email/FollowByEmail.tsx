@@ -5,12 +5,12 @@ import {
   type SubscriptionRequestInput,
 } from '@dataportaal/contract'
 import { useId, useRef, useState, type FormEvent } from 'react'
-import { ApiError } from '../../shared/api/client.ts'
-import { Field, FieldSet } from '../../shared/ui/Field.tsx'
-import { Button, FormLabel, Textbox } from '../../shared/ui/nlds.ts'
+import { ApiError } from '../api/client.ts'
+import { Field, FieldSet } from '../ui/Field.tsx'
+import { Button, FormLabel, Textbox } from '../ui/nlds.ts'
 import { useSubscribe } from './api.ts'
 import { SUBSCRIPTION_TEXTS as TEXTS } from './texts.ts'
-import './subscriptions.css'
+import './follow-by-email.css'
 
 /** What is followed: exactly one of a /zoeken query string, a theme or a document. */
 export type FollowSubject = { query: string } | { theme: string } | { documentId: string }
@@ -79,7 +79,9 @@ export function FollowByEmail(props: FollowSubject) {
             aria-required
             invalid={Boolean(error)}
             aria-invalid={Boolean(error)}
-            aria-describedby={[`${id}-email-hint`, error && `${id}-email-error`].filter(Boolean).join(' ')}
+            aria-describedby={[`${id}-email-hint`, error && `${id}-email-error`]
+              .filter(Boolean)
+              .join(' ')}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />
@@ -96,7 +98,11 @@ export function FollowByEmail(props: FollowSubject) {
                 checked={frequency === option}
                 onChange={() => setFrequency(option)}
               />
-              <FormLabel htmlFor={`${id}-${option}`} type="radio" className="utrecht-form-field__label">
+              <FormLabel
+                htmlFor={`${id}-${option}`}
+                type="radio"
+                className="utrecht-form-field__label"
+              >
                 {TEXTS.frequencies[option]}
               </FormLabel>
             </span>
@@ -120,7 +126,9 @@ export function FollowByEmail(props: FollowSubject) {
       </form>
       <div role="status" aria-live="polite">
         {status && (
-          <p className={`utrecht-paragraph portal-follow-status portal-follow-status--${status.kind}`}>
+          <p
+            className={`utrecht-paragraph portal-follow-status portal-follow-status--${status.kind}`}
+          >
             {status.text}
           </p>
         )}
