@@ -124,7 +124,8 @@ export function FollowByEmail(props: FollowSubject) {
           {mutation.isPending ? TEXTS.sending : TEXTS.submit}
         </Button>
       </form>
-      <div role="status" aria-live="polite">
+      {/* A live region without the status role: the search page has its own status (the count). */}
+      <div aria-live="polite">
         {status && (
           <p
             className={`utrecht-paragraph portal-follow-status portal-follow-status--${status.kind}`}
