@@ -86,7 +86,7 @@ export const SubscriptionTokenQuery = z.strictObject({ token: Token })
 /** RFC 8058: the one-click POST carries `List-Unsubscribe=One-Click` (form-encoded). */
 export const OneClickUnsubscribeBody = z
   .object({ 'List-Unsubscribe': z.literal('One-Click').optional() })
-  .optional()
+  .nullish()
 
 export const SubscriptionSubject = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('zoekopdracht'), query: z.string() }),

@@ -165,6 +165,17 @@ describe('POST /pubapi/subscriptions', () => {
 })
 
 describe('double opt-in, messages and unsubscribing', () => {
+  it('takes the unsubscribe POST without a body and with an empty JSON body', async () => {
+    for (const payload of [undefined, {}]) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `${API_PREFIX.public}${SUBSCRIPTION_PATHS.unsubscribe}?token=onbekend`,
+        ...(payload && { payload }),
+      })
+      expect(response.json()).toEqual({ changed: false })
+    }
+  })
+
   it('sends nothing before confirmation; after it, one message per published match with RFC 8058 headers; one-click POST ends it', async () => {
     await post({ email: 'piet@example.org', frequency: 'direct', query: 'query=parkeerdruk' })
     await runJobs().ran
