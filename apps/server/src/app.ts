@@ -37,6 +37,7 @@ import { publicationPageHead, publicationRoutes } from './features/publication/r
 import { ratingRoutes } from './features/ratings/routes.ts'
 import { clientLimiter } from './features/search/client-limit.ts'
 import { searchRoutes } from './features/search/routes.ts'
+import { subscriptionRoutes } from './features/subscriptions/index.ts'
 import { searchMemory } from './features/search/service.ts'
 import { FollowedIndex } from './features/search/memory/followed-index.ts'
 import { vocabularyAdminRoutes } from './features/vocabulary/admin-routes.ts'
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await scope.register(vocabularyRoutes({ db, audience: 'public' }))
       await scope.register(themeDocumentRoutes({ db }))
       await scope.register(feedRoutes({ db, config }))
+      await scope.register(subscriptionRoutes({ db }))
     },
     { prefix: API_PREFIX.public },
   )

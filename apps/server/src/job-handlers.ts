@@ -5,6 +5,12 @@ import { DELIVER_DATA_REQUEST_JOB } from './features/data-requests/service.ts'
 import { harvestJob } from './features/harvesting/job.ts'
 import { HARVEST_JOB } from './features/harvesting/record.ts'
 import {
+  DELIVER_SUBSCRIPTION_MESSAGE_JOB,
+  deliverSubscriptionMessageJob,
+  NOTIFY_SUBSCRIBERS_JOB,
+  notifySubscribersJob,
+} from './features/subscriptions/index.ts'
+import {
   CHECK_LINKS_JOB,
   checkLinksJob,
   linkCheckerUserAgent,
@@ -55,8 +61,14 @@ export function jobHandlers(deps: {
     }),
     [HARVEST_JOB]: harvestJob({ db: deps.db, log: deps.log }),
     [SCRUB_FILES_JOB]: scrubFilesJob({ db: deps.db, store: deps.store, log: deps.log }),
+    [NOTIFY_SUBSCRIBERS_JOB]: notifySubscribersJob({ db: deps.db }),
     ...(config && {
       [DELIVER_DATA_REQUEST_JOB]: deliverDataRequestJob({ db: deps.db, config, log: deps.log }),
+      [DELIVER_SUBSCRIPTION_MESSAGE_JOB]: deliverSubscriptionMessageJob({
+        db: deps.db,
+        config,
+        log: deps.log,
+      }),
       [CHECK_LINKS_JOB]: checkLinksJob({ db: deps.db, userAgent: linkCheckerUserAgent(config) }),
     }),
   }

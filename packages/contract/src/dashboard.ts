@@ -67,6 +67,13 @@ export const Dashboard = z
      * held (no mail server configured), or failed after the last attempt.
      */
     dataRequests: z.object({ waiting: count, held: count, failed: count }),
+    /**
+     * E-mail subscriptions of visitors, now: all, confirmed; messages sent, and bounced (the
+     * mail server refused the address for good), all time.
+     */
+    subscriptions: z
+      .object({ total: count, confirmed: count, sent: count, bounced: count })
+      .optional(),
     /** Documents uploaded by employees per month, oldest first, zero-filled. */
     uploadsPerMonth: z.array(DashboardMonth),
     /** POST /documents/open calls per day of the period, oldest first, zero-filled. */

@@ -65,6 +65,38 @@ const TABLE: Record<string, Case[]> = {
       pubapi: [422, 422, 422],
     },
   ],
+  // Anonymous by design: who may act is decided by the token of a link in a mail.
+  'POST /subscriptions': [
+    { name: 'subscribe without a body', path: () => '/subscriptions', pubapi: [422, 422, 422] },
+  ],
+  'POST /subscriptions/confirm': [
+    {
+      name: 'confirm without a body',
+      path: () => '/subscriptions/confirm',
+      pubapi: [422, 422, 422],
+    },
+  ],
+  'POST /subscriptions/unsubscribe': [
+    {
+      name: 'one-click unsubscribe, unknown token',
+      path: () => '/subscriptions/unsubscribe?token=onbekend',
+      pubapi: ALL_OK,
+    },
+  ],
+  'GET /subscriptions/manage': [
+    {
+      name: 'manage page, unknown token',
+      path: () => '/subscriptions/manage?token=onbekend',
+      pubapi: [404, 404, 404],
+    },
+  ],
+  'DELETE /subscriptions/manage/:id': [
+    {
+      name: 'remove a subscription, unknown token',
+      path: () => `/subscriptions/manage/${UNKNOWN_ID}?token=onbekend`,
+      pubapi: [404, 404, 404],
+    },
+  ],
   'GET /search': [
     { name: 'search', path: () => `${apiPaths.search}?query=wijk`, pubapi: ALL_OK, api: SIGNED_IN },
     {

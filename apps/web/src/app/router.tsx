@@ -21,6 +21,9 @@ import {
   UPLOAD_PATH,
   VALIDATION_PATH,
   pagedPath,
+  SUBSCRIPTION_CONFIRM_PATH,
+  SUBSCRIPTION_MANAGE_PATH,
+  SUBSCRIPTION_UNSUBSCRIBE_PATH,
 } from '../shared/routes.ts'
 import { readStorage } from '../shared/storage.ts'
 import { Layout } from './Layout.tsx'
@@ -68,6 +71,10 @@ const favorites = lazyScreen(
   () => import('../features/favorites/FavoritesPage.tsx'),
   'FavoritesPage',
 )
+
+const subscriptionPage = (
+  name: 'ConfirmSubscriptionPage' | 'UnsubscribePage' | 'ManageSubscriptionsPage',
+) => lazyScreen(() => import('../features/subscriptions/SubscriptionPages.tsx'), name)
 
 const dataQuestion = lazyScreen(
   () => import('../features/data-question/DataQuestionPage.tsx'),
@@ -138,6 +145,9 @@ export const routes: RouteObject[] = [
         path: DASHBOARD_PATH,
         lazy: lazyScreen(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage'),
       },
+      { path: SUBSCRIPTION_CONFIRM_PATH, lazy: subscriptionPage('ConfirmSubscriptionPage') },
+      { path: SUBSCRIPTION_UNSUBSCRIBE_PATH, lazy: subscriptionPage('UnsubscribePage') },
+      { path: SUBSCRIPTION_MANAGE_PATH, lazy: subscriptionPage('ManageSubscriptionsPage') },
       { path: THEMES_ADMIN_PATH, lazy: adminScreen('ThemesScreen') },
       { path: LABELS_ADMIN_PATH, lazy: adminScreen('LabelsScreen') },
       { path: HARVEST_ADMIN_PATH, lazy: harvestScreen },

@@ -30,6 +30,10 @@ export const THEMES_ADMIN_PATH = '/thema'
 export const LABELS_ADMIN_PATH = '/tag'
 /** The admins' screen of harvest sources and their runs. */
 export const HARVEST_ADMIN_PATH = '/harvesten'
+/** The landing pages of the links in subscription mails (the contract's SUBSCRIPTION_PAGES). */
+export const SUBSCRIPTION_CONFIRM_PATH = '/volgen/bevestigen'
+export const SUBSCRIPTION_UNSUBSCRIBE_PATH = '/volgen/afmelden'
+export const SUBSCRIPTION_MANAGE_PATH = '/volgen/beheren'
 
 /** The path of a page after the first, as a path segment: /favorieten/2, /data/3. */
 export const pagedPath = (path: string) => `${path}/:page`

@@ -207,6 +207,17 @@ export async function computeDashboard(
       range,
     ),
   ])
+  const [subscriptions] = await db.query<{
+    total: number
+    confirmed: number
+    sent: number
+    bounced: number
+  }>(
+    `select (select count(*)::int from subscriptions) as total,
+            (select count(*)::int from subscriptions where confirmed_at is not null) as confirmed,
+            (select count(*)::int from subscription_messages where status = 'delivered') as sent,
+            (select count(*)::int from subscription_messages where status = 'bounced') as bounced`,
+  )
   const dayKeys = consecutive(bounds.fromDay, days, 'day')
   const monthKeys = consecutive(bounds.fromMonth, DASHBOARD_LIMITS.uploadMonths, 'month')
   return {
@@ -223,6 +234,7 @@ export async function computeDashboard(
       held: outbox.find((row) => row.status === 'held')?.count ?? 0,
       failed: outbox.find((row) => row.status === 'failed')?.count ?? 0,
     },
+    subscriptions: subscriptions ?? { total: 0, confirmed: 0, sent: 0, bounced: 0 },
     uploadsPerMonth: zeroFilled(monthKeys, uploads).map(({ key, count }) => ({
       month: key,
       count,

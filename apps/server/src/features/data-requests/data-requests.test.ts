@@ -197,7 +197,7 @@ describe('POST /mail', () => {
     // Rescheduled with backoff: not due yet.
     expect(await runJobs({ smtpPort: port }).ran).toBe(0)
 
-    const revived = await startSmtpServer(port)
+    const revived = await startSmtpServer({ port })
     try {
       await advanceBackoff()
       expect(await runJobs({ smtpPort: port }).ran).toBe(1)

@@ -15,14 +15,29 @@ export interface TestSmtpServer {
   close(): Promise<void>
 }
 
-/** A real SMTP server on loopback, without TLS or authentication, that keeps what it gets. */
-export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server on loopback, without TLS or authentication, that keeps what it gets;
+ * `refuse` is an address it refuses for good (550), as a mailbox that does not exist.
+ */
+export async function startSmtpServer(
+  options: { port?: number; refuse?: string } = {},
+): Promise<TestSmtpServer> {
+  const { port = 0, refuse } = options
   const received: ReceivedMail[] = []
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refuse && address.address.toLowerCase() === refuse) {
+        const error: Error & { responseCode?: number } = new Error('No such mailbox')
+        error.responseCode = 550
+        callback(error)
+        return
+      }
+      callback()
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))

@@ -6,6 +6,7 @@ import { pruneActivityLogs, type PrunedActivity } from '../activity-logs/retenti
 import { purgeDeletedDocuments, type PurgeResult } from '../deletion/purge.ts'
 import { purgeExpiredVersions, type VersionPurge } from '../history/retention.ts'
 import { pruneSearchRemovals } from '../search/index.ts'
+import { composeDigests, purgeUnconfirmed } from '../subscriptions/index.ts'
 
 export interface MaintenanceDeps {
   db: Db
@@ -17,7 +18,7 @@ export interface MaintenanceDeps {
 }
 
 export type MaintenanceStep =
-  'purge' | 'versions' | 'activityLogs' | 'searchRemovals' | 'temporaryFiles'
+  'purge' | 'versions' | 'activityLogs' | 'searchRemovals' | 'temporaryFiles' | 'subscriptions'
 
 /** What one run did; a step that failed is null and its error is in `failures`. */
 export interface MaintenanceReport {
@@ -29,6 +30,8 @@ export interface MaintenanceReport {
   searchRemovals: number | null
   /** Temporary files of uploads (or extractions) that died, removed from this node's disk. */
   temporaryFiles: number | null
+  /** Unconfirmed subscriptions forgotten (48 hours) and digests composed for ended periods. */
+  subscriptions: { forgotten: number; digests: number } | null
   failures: Array<{ step: MaintenanceStep; error: unknown }>
 }
 
@@ -66,7 +69,11 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<Maintenance
       }),
     }),
   )
-  return { purge, versions, activityLogs, searchRemovals, temporaryFiles, failures }
+  const subscriptions = await attempt('subscriptions', async () => ({
+    forgotten: await purgeUnconfirmed(deps.db),
+    digests: await composeDigests(deps.db),
+  }))
+  return { purge, versions, activityLogs, searchRemovals, temporaryFiles, subscriptions, failures }
 }
 
 /** What the maintenance says, as the server's logger takes it. */

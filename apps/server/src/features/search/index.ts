@@ -2,6 +2,6 @@
  * What other features may use of search: the feeds follow a search through it, so a
  * feed finds exactly what the search page finds; the maintenance forgets old removals.
  */
-export { newestPublished, type PublishedDocumentRow } from './newest.ts'
+export { newestPublished, publishedMatching, type PublishedDocumentRow } from './newest.ts'
 export type { SearchFilters } from './service.ts'
 export { pruneSearchRemovals } from './memory/removals.ts'

@@ -35,3 +35,28 @@ export async function newestPublished(
     params.values,
   )
 }
+
+/**
+ * Which of `documentIds` a search finds among the published documents: the same matching
+ * as the search page, for e-mail subscriptions to a search or theme (features/subscriptions).
+ */
+export async function publishedMatching(
+  db: Queryable,
+  viewer: Viewer,
+  filters: SearchFilters,
+  documentIds: readonly string[],
+): Promise<string[]> {
+  if (documentIds.length === 0) return []
+  const match = await toTextMatch(db, filters.query)
+  if (match.kind === 'none') return []
+  const params = new Params()
+  const where = whereClause(viewer, filters, match, params)
+  const rows = await db.query<{ id: string }>(
+    `select d.id::text as id
+       from search_entries se join documents d on d.id = se.document_id ${DOCUMENT_JOINS}
+      where ${where} and d.status = 'goedgekeurd' and d.published_at is not null
+        and d.id = any(${params.add(documentIds)}::uuid[])`,
+    params.values,
+  )
+  return rows.map((row) => row.id)
+}

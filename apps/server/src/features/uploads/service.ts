@@ -12,6 +12,7 @@ import { ACCEPTED_MEDIA_TYPES } from '../../extraction/index.ts'
 import type { FileStore } from '../../storage/file-store.ts'
 import { removeUnreferencedFiles } from '../../storage/sweep.ts'
 import { lockEditableDocument, markEdited, refreshSearchIndex } from '../documents/index.ts'
+import { recordDocumentEvent } from '../subscriptions/index.ts'
 import { requestPrivacyScans } from '../privacy/index.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import { recordAudit } from '../audit/record.ts'
@@ -178,6 +179,9 @@ export async function deleteUpload(db: Db, viewer: Employee, id: string): Promis
       id,
       viewer.id,
     ])
+    if (document.status === 'goedgekeurd') {
+      await recordDocumentEvent(tx, { id, title: document.title }, 'ingetrokken')
+    }
     await recordAudit(tx, {
       actorId: viewer.id,
       action: 'document_deleted',

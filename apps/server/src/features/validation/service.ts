@@ -9,6 +9,7 @@ import {
   PrivacyApprovalBlocked,
   recordBlockedApproval,
 } from '../privacy/index.ts'
+import { recordDocumentEvent } from '../subscriptions/index.ts'
 
 /** What an admin decides about a document awaiting validation. */
 export type Decision =
@@ -109,6 +110,7 @@ async function decideLocked(
   )
   if (updated) {
     const at = await recordDecision(tx, admin.id, updated, decision)
+    if (decision.status === 'goedgekeurd') await tellSubscribers(tx, updated)
     return present(
       updated,
       { actor: admin.name, at, action: VALIDATION_ACTIONS[decision.status] },
@@ -116,6 +118,18 @@ async function decideLocked(
     )
   }
   return explainUnchanged(tx, documentId, decision)
+}
+
+/**
+ * An approval publishes the document: new to the subscriptions that follow a matching search
+ * or theme, or changed for those following it when it had been approved before.
+ */
+async function tellSubscribers(tx: Queryable, document: StateRow) {
+  const [earlier] = await tx.query<{ n: number }>(
+    `select count(*)::int as n from audit_log where document_id = $1 and action = $2`,
+    [document.id, VALIDATION_ACTIONS.goedgekeurd],
+  )
+  await recordDocumentEvent(tx, document, (earlier?.n ?? 0) > 1 ? 'gewijzigd' : 'nieuw')
 }
 
 /** Writes who decided what about which document and why; answers when. */

@@ -13,6 +13,7 @@ import { BrokenLinkNote, checkOf } from './BrokenLinkNote.tsx'
 import { LinkList } from './LinkList.tsx'
 
 import { texts } from './texts.ts'
+import { FollowByEmail } from '../../shared/follow-by-email/FollowByEmail.tsx'
 
 /**
  * Where other features' parts go on the document page. This feature does not know them:
@@ -63,6 +64,9 @@ export function DocumentView({
       {(detail.files.length > 0 || detail.links.length === 0) && <FileList files={detail.files} />}
       {detail.links.length > 0 && <LinkList links={detail.links} checks={detail.linkChecks} />}
       <FilePreviews detail={detail} />
+      {detail.status === 'goedgekeurd' && detail.published && (
+        <FollowByEmail documentId={detail.contentUID} />
+      )}
       {slots.footer}
     </article>
   )

@@ -29,6 +29,25 @@ export const FAQ_GROUPS: { title: string; items: AccordionItem[] }[] = [
         ),
       },
       {
+        title: 'Wat gebeurt er met mijn e-mailadres als ik iets volg via e-mail?',
+        content: (
+          <>
+            <P>
+              Met 'Volg via e-mail' bij een zoekopdracht, een thema of een document krijgt u bericht
+              als er iets nieuws is. Wij bewaren uw e-mailadres alleen voor uw aanmeldingen en
+              gebruiken het nergens anders voor. Het staat nooit op de website en komt niet volledig
+              in onze logbestanden.
+            </P>
+            <P>
+              U ontvangt eerst een e-mail met een bevestigingslink. Bevestigt u niet binnen 48 uur,
+              dan vergeten wij de aanmelding. In elk bericht staat een link om u met één klik af te
+              melden en een link om al uw aanmeldingen te beheren. Meldt u zich voor alles af, dan
+              verwijderen wij uw e-mailadres.
+            </P>
+          </>
+        ),
+      },
+      {
         title: 'Welke informatie vind ik hier?',
         content: (
           <>

@@ -12,6 +12,7 @@ import { Facets } from './Facets.tsx'
 import { activeFilters, withoutFilters, withSort } from './filters.ts'
 import { ResultList } from './ResultList.tsx'
 import { SearchFeedLink } from './SearchFeedLink.tsx'
+import { FollowByEmail } from '../../shared/follow-by-email/FollowByEmail.tsx'
 import { PAGE_SIZE, readSearchState } from './search-url.ts'
 import { searchHref } from '../../shared/routes.ts'
 import { type SearchState } from '../../shared/search-state.ts'
@@ -25,6 +26,10 @@ import './search.css'
  * Until the navigation has rendered, the page already shows the change (a ticked box stays
  * ticked), also when rendering the new results takes a while on a slow device.
  */
+/** The search as a visitor follows it by e-mail: labels are employees' own, so left out. */
+const followedQuery = (state: SearchState) =>
+  searchHref({ ...state, labels: [] }).split('?')[1] ?? ''
+
 function useSearchState() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
@@ -163,6 +168,7 @@ export function SearchPage() {
             )}
           </PagedResults>
           <SearchFeedLink state={state} />
+          <FollowByEmail query={followedQuery(state)} />
         </div>
       </div>
     </div>
