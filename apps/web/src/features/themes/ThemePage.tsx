@@ -5,6 +5,7 @@ import { useAuth } from '../../shared/auth/AuthContext.tsx'
 import { PublishedDocumentCard } from '../../shared/documents/PublishedDocumentCard.tsx'
 import { documentsFeedHref } from '../../shared/feeds/feed-href.ts'
 import { FeedLink } from '../../shared/feeds/FeedLink.tsx'
+import { FollowByEmail } from '../../shared/follow-by-email/FollowByEmail.tsx'
 import { FollowThemeButton } from '../../shared/following/FollowThemeButton.tsx'
 import { usePageTitle } from '../../shared/page-title.ts'
 import { pageFromParam } from '../../shared/pagination/page-count.ts'
@@ -61,6 +62,7 @@ export function ThemePage() {
         </Link>
       </p>
       <Followers name={name} />
+      <FollowByEmail theme={name} />
       <div aria-busy={documents.isFetching}>
         <PagedResults
           query={documents}
