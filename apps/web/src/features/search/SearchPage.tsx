@@ -15,6 +15,7 @@ import { SearchFeedLink } from './SearchFeedLink.tsx'
 import { PAGE_SIZE, readSearchState } from './search-url.ts'
 import { searchHref } from '../../shared/routes.ts'
 import { type SearchState } from '../../shared/search-state.ts'
+import { SearchStateForm } from './SearchStateForm.tsx'
 import { SortSelect } from './SortSelect.tsx'
 import { SpellingHints } from './SpellingHints.tsx'
 import { SEARCH_PAGE_TEXTS as TEXTS } from './texts.ts'
@@ -124,7 +125,14 @@ export function SearchPage() {
                 {TEXTS.updating}
               </span>
             )}
-            <SortSelect value={state.sort} onChange={(sort) => change(withSort(state, sort))} />
+            <SearchStateForm
+              state={state}
+              controlled={['sort']}
+              submit={TEXTS.applySort}
+              className="portal-search-sort-form"
+            >
+              <SortSelect value={state.sort} onChange={(sort) => change(withSort(state, sort))} />
+            </SearchStateForm>
           </div>
           <ActiveFilters
             state={state}
