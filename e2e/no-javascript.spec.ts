@@ -1,4 +1,4 @@
-import { API_PREFIX, DocumentDetail, apiPaths } from '@dataportaal/contract'
+import { API_PREFIX, DocumentDetail, apiPaths, type DocumentFile } from '@dataportaal/contract'
 import { expect, test } from '@playwright/test'
 import { stat } from 'node:fs/promises'
 import { ROUTES } from './support/routes.ts'
@@ -58,19 +58,28 @@ test('a visitor without JavaScript searches, filters, pages and downloads a file
       url.searchParams.get('offset') === '2' && url.searchParams.get('categoryType') === typeName,
   )
 
-  // A document, and one of its files as a download.
-  const result = page.getByRole('main').locator(`a[href^="${ROUTES.documentPrefix}"]`).first()
-  await result.click()
-  await expect(page).toHaveURL((url) => url.pathname.startsWith(ROUTES.documentPrefix))
-  const contentUID = decodeURIComponent(
-    new URL(page.url()).pathname.slice(ROUTES.documentPrefix.length),
-  )
-  const answer = await request.get(
-    `${API_PREFIX.public}${apiPaths.document(encodeURIComponent(contentUID))}`,
-  )
-  expect(answer.ok()).toBe(true)
-  const [file] = DocumentDetail.parse(await answer.json()).files
-  if (!file) throw new Error('the first result of the second page has a file')
+  // A document with a file (some are links or maps), and that file as a download.
+  const results = page.getByRole('main').locator(`a[href^="${ROUTES.documentPrefix}"]`)
+  let chosen: { href: string; file: DocumentFile } | undefined
+  for (const href of await results.evaluateAll((links) =>
+    links.map((link) => link.getAttribute('href') ?? ''),
+  )) {
+    const contentUID = decodeURIComponent(href.slice(ROUTES.documentPrefix.length))
+    const answer = await request.get(`${API_PREFIX.public}${apiPaths.document(contentUID)}`)
+    expect(answer.ok()).toBe(true)
+    const [file] = DocumentDetail.parse(await answer.json()).files
+    if (file) {
+      chosen = { href, file }
+      break
+    }
+  }
+  if (!chosen) throw new Error('a result on the second page has a file')
+  const { file } = chosen
+  await results
+    .and(page.locator(`[href="${chosen.href}"]`))
+    .first()
+    .click()
+  await expect(page).toHaveURL((url) => url.pathname === chosen.href)
 
   const downloading = page.waitForEvent('download')
   await page.getByRole('link', { name: `Downloaden ${file.fileName}` }).click()
