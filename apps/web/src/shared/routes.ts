@@ -84,6 +84,11 @@ const sameFacets = (facets: readonly FacetName[]) =>
 
 /** A link to /zoeken; `offset` is always present, as the spec's search navigation has it. */
 export function searchHref(changes: Partial<SearchState> = {}): string {
+  return `${SEARCH_PATH}?${searchParams(changes).toString()}`
+}
+
+/** The /zoeken URL's parameters; a plain HTML form carries the same names (hidden fields). */
+export function searchParams(changes: Partial<SearchState> = {}): URLSearchParams {
   const state = { ...EMPTY_SEARCH_STATE, ...changes }
   const params = new URLSearchParams()
   if (state.query) params.set('query', state.query)
@@ -96,5 +101,5 @@ export function searchHref(changes: Partial<SearchState> = {}): string {
   if (state.dateFrom) params.set('dateFrom', state.dateFrom)
   if (state.dateTo) params.set('dateTo', state.dateTo)
   if (!sameFacets(state.facets)) params.set('facets', state.facets.join(','))
-  return `${SEARCH_PATH}?${params.toString()}`
+  return params
 }

@@ -5,6 +5,17 @@ import { isMultiValue } from './filters.ts'
 import type { FacetName } from '../../shared/search-state.ts'
 import { SEARCH_PAGE_TEXTS as TEXTS } from './texts.ts'
 
+/** The /zoeken parameter a group's options carry in the plain HTML form (a year is one field). */
+export const FACET_PARAMS: Record<FacetName, string> = {
+  categoryType: 'categoryType',
+  tags: 'tags',
+  labels: 'labels',
+  source: 'source',
+  wooCategory: 'wooCategory',
+  rating: 'minRating',
+  date: 'year',
+}
+
 /** Longer lists show this many options until the visitor asks for all of them. */
 const SHOWN_OPTIONS = 8
 
@@ -61,7 +72,8 @@ export function FacetGroup({
           {!multiple && (
             <FacetOption
               id={`${id}-all`}
-              name={id}
+              name={FACET_PARAMS[facet]}
+              value=""
               type="radio"
               label={facet === 'rating' ? TEXTS.allValues.rating : TEXTS.allValues.date}
               checked={unfiltered}
@@ -72,7 +84,8 @@ export function FacetGroup({
             <FacetOption
               key={bucket.key}
               id={`${id}-${index}`}
-              name={id}
+              name={FACET_PARAMS[facet]}
+              value={bucket.key}
               type={multiple ? 'checkbox' : 'radio'}
               label={TEXTS.bucket(facetValueLabel(facet, bucket.key), bucket.count)}
               checked={selected.includes(bucket.key)}
@@ -99,7 +112,9 @@ export function FacetGroup({
 
 interface FacetOptionProps {
   id: string
+  /** The field's name: in a plain HTML form it carries `value` when ticked. */
   name: string
+  value?: string
   type: 'checkbox' | 'radio'
   label: string
   checked: boolean
@@ -110,6 +125,7 @@ interface FacetOptionProps {
 export function FacetOption({
   id,
   name,
+  value,
   type,
   label,
   checked,
@@ -124,6 +140,8 @@ export function FacetOption({
         {type === 'checkbox' ? (
           <Checkbox
             id={id}
+            name={name}
+            value={value}
             className="portal-facet-input"
             checked={checked}
             onChange={(event) => onChange(event.target.checked)}
@@ -133,6 +151,7 @@ export function FacetOption({
             id={id}
             type="radio"
             name={name}
+            value={value}
             className="utrecht-radio-button utrecht-radio-button--html-input portal-facet-input"
             checked={checked}
             onChange={(event) => onChange(event.target.checked)}

@@ -5,10 +5,11 @@ import { Button } from '../../shared/ui/nlds.ts'
 import { useAuth } from '../../shared/auth/AuthContext.tsx'
 import { FollowThemeButton } from '../../shared/following/FollowThemeButton.tsx'
 import { facetBuckets, hiddenWhenEmpty } from './buckets.ts'
-import { FacetGroup, FacetOption } from './FacetGroup.tsx'
-import { activeFilters, selectedValues, withFacetShown, withValue } from './filters.ts'
+import { FACET_PARAMS, FacetGroup, FacetOption } from './FacetGroup.tsx'
+import { SearchStateForm } from './SearchStateForm.tsx'
+import { activeFilters, chosenYear, selectedValues, withFacetShown, withValue } from './filters.ts'
 import { facetsFor } from './search-url.ts'
-import { type SearchState } from '../../shared/search-state.ts'
+import { type FacetName, type SearchState } from '../../shared/search-state.ts'
 import { SEARCH_PAGE_TEXTS as TEXTS } from './texts.ts'
 import './facets.css'
 
@@ -23,34 +24,51 @@ interface FacetsProps {
 export function Facets({ state, aggregations, onChange }: FacetsProps) {
   const { authenticated } = useAuth()
   const filtered = new Set(activeFilters(state).map((filter) => filter.facet))
+  const groups = aggregations
+    ? facetsFor(authenticated)
+        .filter((facet) => state.facets.includes(facet))
+        .map((facet) => {
+          const selected = selectedValues(state, facet)
+          return { facet, selected, buckets: facetBuckets(aggregations, facet, selected) }
+        })
+        .filter(({ facet, buckets }) => !hiddenWhenEmpty(facet, buckets))
+    : []
   return (
     <div className="portal-facets">
       <FacetChooser state={state} onChange={onChange} />
-      {aggregations &&
-        facetsFor(authenticated)
-          .filter((facet) => state.facets.includes(facet))
-          .map((facet) => {
-            const selected = selectedValues(state, facet)
-            const buckets = facetBuckets(aggregations, facet, selected)
-            if (hiddenWhenEmpty(facet, buckets)) return null
-            return (
-              <FacetGroup
-                key={facet}
-                facet={facet}
-                buckets={buckets}
-                selected={selected}
-                unfiltered={!filtered.has(facet)}
-                onChoose={(value, chosen) => onChange(withValue(state, facet, value, chosen))}
-                optionAction={
-                  facet === 'tags' && authenticated
-                    ? (theme) => <FollowThemeButton theme={theme} />
-                    : undefined
-                }
-              />
-            )
-          })}
+      <SearchStateForm
+        state={state}
+        controlled={groups.flatMap(({ facet }) => formFields(state, facet))}
+        submit={TEXTS.applyFilters}
+      >
+        {groups.map(({ facet, selected, buckets }) => (
+          <FacetGroup
+            key={facet}
+            facet={facet}
+            buckets={buckets}
+            selected={selected}
+            unfiltered={!filtered.has(facet)}
+            onChoose={(value, chosen) => onChange(withValue(state, facet, value, chosen))}
+            optionAction={
+              facet === 'tags' && authenticated
+                ? (theme) => <FollowThemeButton theme={theme} />
+                : undefined
+            }
+          />
+        ))}
+      </SearchStateForm>
     </div>
   )
+}
+
+/**
+ * The URL parameters a shown group's options carry. A year's options replace the date range
+ * of a year; a range from a hand-made link stays (hidden) until a year is chosen.
+ */
+function formFields(state: SearchState, facet: FacetName): string[] {
+  if (facet !== 'date') return [FACET_PARAMS[facet]]
+  const range = state.dateFrom !== undefined || state.dateTo !== undefined
+  return range && !chosenYear(state) ? ['year'] : ['year', 'dateFrom', 'dateTo']
 }
 
 /** 'Filters kiezen': which facet groups are shown; the choice lives in the URL as well. */

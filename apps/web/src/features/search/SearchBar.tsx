@@ -98,7 +98,16 @@ export function SearchBar() {
   }
 
   return (
-    <form role="search" className="portal-search" ref={form} onSubmit={onSubmit}>
+    // A plain GET form as well: without JavaScript the server renders the /zoeken it asks for.
+    <form
+      role="search"
+      method="get"
+      action={SEARCH_PATH}
+      className="portal-search"
+      ref={form}
+      onSubmit={onSubmit}
+    >
+      <input type="hidden" name="offset" value="1" />
       <label className="portal-visually-hidden" htmlFor={`${listId}-input`}>
         {SEARCH_TEXTS.label}
       </label>
@@ -108,6 +117,7 @@ export function SearchBar() {
           id={`${listId}-input`}
           type="text"
           role="combobox"
+          name="query"
           autoComplete="off"
           spellCheck={false}
           className="portal-search__input"

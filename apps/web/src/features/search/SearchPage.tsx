@@ -16,6 +16,7 @@ import { FollowByEmail } from '../../shared/follow-by-email/FollowByEmail.tsx'
 import { PAGE_SIZE, readSearchState } from './search-url.ts'
 import { searchHref } from '../../shared/routes.ts'
 import { type SearchState } from '../../shared/search-state.ts'
+import { SearchStateForm } from './SearchStateForm.tsx'
 import { SortSelect } from './SortSelect.tsx'
 import { SpellingHints } from './SpellingHints.tsx'
 import { SEARCH_PAGE_TEXTS as TEXTS } from './texts.ts'
@@ -129,7 +130,14 @@ export function SearchPage() {
                 {TEXTS.updating}
               </span>
             )}
-            <SortSelect value={state.sort} onChange={(sort) => change(withSort(state, sort))} />
+            <SearchStateForm
+              state={state}
+              controlled={['sort']}
+              submit={TEXTS.applySort}
+              className="portal-search-sort-form"
+            >
+              <SortSelect value={state.sort} onChange={(sort) => change(withSort(state, sort))} />
+            </SearchStateForm>
           </div>
           <ActiveFilters
             state={state}

@@ -17,6 +17,7 @@ export function SortSelect({ value, onChange }: SortSelectProps) {
       </label>
       <select
         id={id}
+        name="sort"
         className="utrecht-select utrecht-select--html-select"
         value={value}
         onChange={(event) => {

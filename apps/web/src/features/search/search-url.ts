@@ -37,6 +37,9 @@ export function readSearchState(
   const sort = SearchSort.safeParse(params.get('sort'))
   const rating = positiveInt(params.get('minRating'))
   const facets = params.get('facets')
+  // A year chosen in the facets' plain HTML form (without JavaScript) is that year's range.
+  const year = params.get('year')
+  const yearRange = year && /^\d{4}$/.test(year) ? [`${year}-01-01`, `${year}-12-31`] : []
   return {
     query: (params.get('query') ?? '').slice(0, SEARCH_LIMITS.maxQueryLength),
     offset: Math.min(positiveInt(params.get('offset')) ?? 1, SEARCH_LIMITS.maxOffset),
@@ -47,8 +50,8 @@ export function readSearchState(
     source: filterValues(params, 'source'),
     wooCategory: filterValues(params, 'wooCategory'),
     minRating: rating && rating <= 5 ? rating : undefined,
-    dateFrom: isoDate(params.get('dateFrom')),
-    dateTo: isoDate(params.get('dateTo')),
+    dateFrom: yearRange[0] ?? isoDate(params.get('dateFrom')),
+    dateTo: yearRange[1] ?? isoDate(params.get('dateTo')),
     facets:
       facets === null
         ? [...DEFAULT_FACETS]

@@ -14,6 +14,9 @@ export const SEARCH_PAGE_TEXTS = {
   retry: 'Opnieuw proberen',
 
   sortLabel: 'Sorteren op',
+  /** The buttons that submit the forms without JavaScript. */
+  applySort: 'Sorteren',
+  applyFilters: 'Filters toepassen',
   sort: { relevance: 'Relevantie', date: 'Datum', rating: 'Waardering' },
 
   resultsLabel: 'Zoekresultaten',
