@@ -88,3 +88,13 @@ test('a visitor without JavaScript searches, filters, pages and downloads a file
   const saved = await download.path()
   expect((await stat(saved)).size).toBe(file.size)
 })
+
+test('on a phone without JavaScript the filters show, as the toggle cannot open them', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 })
+  await page.goto(ROUTES.search('bevolking'))
+  await expect(page.getByRole('button', { name: 'Filters toepassen' })).toBeVisible()
+  await expect(page.getByRole('checkbox').first()).toBeVisible()
+  await expect(page.getByRole('button', { name: /Filters tonen/ })).toBeHidden()
+})
