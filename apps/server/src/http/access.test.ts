@@ -137,6 +137,28 @@ const TABLE: Record<string, Case[]> = {
       api: [401, 422, 422],
     },
   ],
+  'GET /documents/:id/history': [
+    {
+      name: "an approved document's versions and changes",
+      path: () => apiPaths.documentHistory(doc.approved),
+      pubapi: ALL_OK,
+      api: SIGNED_IN,
+    },
+    {
+      name: "the history of the employee's document awaiting validation",
+      path: () => apiPaths.documentHistory(doc.pending),
+      pubapi: [404, 404, 404],
+      api: [401, 200, 200],
+    },
+  ],
+  'GET /documents/:id/versions/:versionId/file': [
+    {
+      name: 'an earlier version that is not there',
+      path: () => apiPaths.versionFile(doc.approved, UNKNOWN_ID),
+      pubapi: [404, 404, 404],
+      api: [401, 404, 404],
+    },
+  ],
   'GET /documents/:id/files/:fileId': [
     {
       name: 'file download',

@@ -1,4 +1,4 @@
-import { API_PREFIX, apiPaths } from '@dataportaal/contract'
+import { API_PREFIX, SUBSCRIPTION_PATHS, apiPaths } from '@dataportaal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/app.ts'
 
@@ -21,7 +21,8 @@ const shape = (path: string) => path.replace(/:[A-Za-z0-9_]+/g, ':')
 /** What each entry of `apiPaths` stands for, with a placeholder for every parameter. */
 function contractShapes(): Set<string> {
   const shapes = new Set<string>()
-  for (const entry of Object.values(apiPaths)) {
+  // The subscriptions' paths are named beside their schemas (contract subscriptions.ts).
+  for (const entry of [...Object.values(apiPaths), ...Object.values(SUBSCRIPTION_PATHS)]) {
     if (typeof entry === 'string') {
       shapes.add(shape(entry))
       continue

@@ -76,6 +76,15 @@ async function documentWith(title: string, files: StoredFile[]): Promise<string>
   await ctx.db.query(`insert into document_changes (document_id, fields) values ($1, '{title}')`, [
     id,
   ])
+  // A visitor's e-mail subscription to the document (features/subscriptions).
+  await ctx.db.query(
+    `with subscriber as (
+       insert into subscribers (email) values ('volger-' || $1 || '@voorbeeld.nl') returning id
+     )
+     insert into subscriptions (subscriber_id, frequency, document_id)
+     select id, 'direct', $1::uuid from subscriber`,
+    [id],
+  )
   // A possible personal-data finding (features/privacy); the factory wrote its scan rows.
   await ctx.db.query(
     `insert into privacy_findings (document_id, kind, location, masked, context, count)

@@ -88,24 +88,24 @@ describe('the app on Azure Blob Storage', () => {
     expect(download.statusCode).toBe(200)
     expect(createHash('sha256').update(download.rawPayload).digest('hex')).toBe(pdf)
 
-    // An edit that lets the PDF go takes its blob away.
+    // An edit that lets the PDF go keeps its blob as the document's earlier version.
     const edited = await postUpload(
       ctx,
       EMPLOYEE,
       uploadForm({ ...VALID_FIELDS, contentUID: id, keepFileIds: [files[0]!.id] }, []),
     )
     expect(edited.statusCode, edited.body).toBe(200)
-    expect(await ctx.store.exists(pdf)).toBe(false)
+    expect(await ctx.store.exists(pdf)).toBe(true)
     expect(await ctx.store.exists(csv)).toBe(true)
 
-    // Deleted, and purged after the retention period: the last blob goes with the row.
+    // Deleted, and purged after the retention period: the blobs go with the rows.
     expect((await ctx.call('DELETE', apiPaths.deleteUpload(id), EMPLOYEE)).status).toBe(204)
     await ctx.db.query(
       `update documents set deleted_at = now() - interval '31 days' where id = $1`,
       [id],
     )
     const purged = await purgeDeletedDocuments(ctx.db, ctx.store, { deletedRetentionDays: 30 })
-    expect(purged).toMatchObject({ removedFiles: 1 })
+    expect(purged).toMatchObject({ removedFiles: 2 })
     expect(await filesInStore(ctx)).toEqual([])
   })
 
