@@ -21,6 +21,15 @@ const NO_BUCKETS = {
   wooCategory: [],
 }
 
+const PDF = {
+  id: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+  fileName: 'rapport.pdf',
+  mediaType: 'application/pdf',
+  size: 1234,
+  sha256: 'a'.repeat(64),
+  url: `/documents/${DOCUMENT_ID}/files/3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b`,
+}
+
 const SEARCH: SearchResponse = {
   Results: [
     {
@@ -52,7 +61,7 @@ const serverFetch = vi.fn(async (input: RequestInfo | URL) => {
   const path = url.pathname.slice(API_PREFIX.public.length)
   if (path === '/config') return json(TEST_CONFIG)
   if (path === '/search') return json(SEARCH)
-  if (path === `/documents/${DOCUMENT_ID}`) return json(aDocument())
+  if (path === `/documents/${DOCUMENT_ID}`) return json(aDocument({ files: [PDF] }))
   return json({ type: 'about:blank', title: 'Niet gevonden', status: 404 }, 404)
 })
 
@@ -119,7 +128,16 @@ describe('a public page rendered on the server and hydrated in the browser', () 
     const { page, errors } = await renderAndHydrate(`/documenten/${DOCUMENT_ID}`)
     expect(page.status).toBe(200)
     expect(page.html).toContain(aDocument().title)
+    expect(page.html).toContain('rapport.pdf')
     expect(errors).not.toHaveBeenCalled()
+  })
+
+  it("leaves a file's content to the browser: the server never fetches it into the page", async () => {
+    serverFetch.mockClear()
+    await renderPage(`/documenten/${DOCUMENT_ID}`)
+    const called = serverFetch.mock.calls.map(([input]) => String(input))
+    expect(called).toContain(`${API_PREFIX.public}/documents/${DOCUMENT_ID}`)
+    expect(called.filter((url) => url.includes('/files/'))).toEqual([])
   })
 
   it('answers 404 for a document that is not there, with the page that says so', async () => {

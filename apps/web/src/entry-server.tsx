@@ -83,14 +83,20 @@ export const createRenderer: CreateRenderer = (serverFetch) => {
   }
 }
 
-/** Queries the last render asked for that have no answer yet, leaving out those it turned off. */
+/**
+ * Queries the last render asked for that have no answer yet, leaving out those it turned
+ * off and those only the browser makes (`meta: { browserOnly: true }`: a file's content,
+ * which would be megabytes in the page): the page shows them loading, as the browser's
+ * first render does.
+ */
 function queriesToAnswer(queryClient: QueryClient): Query[] {
   return queryClient
     .getQueryCache()
     .getAll()
     .filter((query) => {
       const turnedOff = 'enabled' in query.options && query.options.enabled === false
-      return query.state.status === 'pending' && !turnedOff
+      const browserOnly = query.meta?.['browserOnly'] === true
+      return query.state.status === 'pending' && !turnedOff && !browserOnly
     })
 }
 

@@ -14,6 +14,8 @@ import { texts } from './texts.ts'
 export function CsvPreview({ file }: { file: DocumentFile }) {
   const query = useQuery({
     queryKey: documentKeys.file(file.url, 'csv'),
+    // A file's content is fetched by the browser, never while the server renders the page.
+    meta: { browserOnly: true },
     queryFn: async ({ signal }) => {
       const response = await apiFetch(file.url, { signal })
       const { text, truncated } = await readTextStart(response, PREVIEW_LIMITS.csvReadBytes)

@@ -20,6 +20,8 @@ export function GeoJsonPreview({ file }: { file: DocumentFile }) {
   const tooLarge = file.size > PREVIEW_LIMITS.geojsonBytes
   const query = useQuery({
     queryKey: documentKeys.file(file.url, 'geojson'),
+    // A file's content is fetched by the browser, never while the server renders the page.
+    meta: { browserOnly: true },
     queryFn: async ({ signal }) => {
       const value: unknown = await (await apiFetch(file.url, { signal })).json()
       if (!isGeoJson(value)) throw new Error('Not a GeoJSON object')

@@ -22,6 +22,8 @@ export function PdfPreview({ file }: { file: DocumentFile }) {
   const tooLarge = file.size > PREVIEW_LIMITS.pdfBytes
   const bytes = useQuery({
     queryKey: documentKeys.file(file.url, 'pdf'),
+    // A file's content is fetched by the browser, never while the server renders the page.
+    meta: { browserOnly: true },
     queryFn: async ({ signal }) => (await apiFetch(file.url, { signal })).arrayBuffer(),
     enabled: !tooLarge,
     staleTime: Infinity,
