@@ -88,7 +88,7 @@ export function FollowByEmail(props: FollowSubject) {
         </Field>
         <FieldSet id={`${id}-frequentie`} legend={TEXTS.frequency}>
           {SubscriptionFrequency.options.map((option) => (
-            <span key={option} className="utrecht-form-field utrecht-form-field--radio">
+            <div key={option} className="utrecht-form-field utrecht-form-field--radio">
               <input
                 type="radio"
                 id={`${id}-${option}`}
@@ -105,7 +105,7 @@ export function FollowByEmail(props: FollowSubject) {
               >
                 {TEXTS.frequencies[option]}
               </FormLabel>
-            </span>
+            </div>
           ))}
         </FieldSet>
         <div className="portal-visually-hidden" aria-hidden="true">
