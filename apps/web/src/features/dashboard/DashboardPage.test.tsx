@@ -38,6 +38,7 @@ function aDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     ratingCount: 42,
     activeEmployees: 17,
     dataRequests: { waiting: 0, held: 2, failed: 1 },
+    subscriptions: { total: 12, confirmed: 9, sent: 31, bounced: 2 },
     uploadsPerMonth: Array.from({ length: 12 }, (_, i) => ({
       month: `2026-${String(i + 1).padStart(2, '0')}`,
       count: i === 10 ? 5 : 0,
@@ -115,6 +116,9 @@ describe('/dashboard', () => {
     expect(outbox).toHaveTextContent('3')
     expect(outbox).toHaveTextContent('1 mislukt, opnieuw te versturen door de technisch beheerder')
     expect(outbox).toHaveTextContent('2 wachten op een mailserver')
+    const subscriptions = await tile(TEXTS.tiles.subscriptions)
+    expect(subscriptions).toHaveTextContent('12')
+    expect(subscriptions).toHaveTextContent('9 bevestigd; 31 berichten verstuurd, 2 onbestelbaar')
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
   })
 

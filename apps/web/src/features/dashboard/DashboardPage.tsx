@@ -148,6 +148,15 @@ function KeyFigures({ dashboard }: { dashboard: Dashboard }) {
               : TEXTS.tiles.dataRequestParts(dashboard.dataRequests)}
           </dd>
         </div>
+        {dashboard.subscriptions && (
+          <div className="portal-dashboard__tile">
+            <dt>{TEXTS.tiles.subscriptions}</dt>
+            <dd className="portal-dashboard__value">
+              {formatNumber(dashboard.subscriptions.total)}
+            </dd>
+            <dd>{TEXTS.tiles.subscriptionParts(dashboard.subscriptions)}</dd>
+          </div>
+        )}
       </dl>
     </section>
   )

@@ -51,6 +51,17 @@ export const DASHBOARD_TEXTS = {
       ]
         .filter(Boolean)
         .join('; '),
+    subscriptions: 'E-mailabonnementen',
+    subscriptionParts: ({
+      confirmed,
+      sent,
+      bounced,
+    }: {
+      confirmed: number
+      sent: number
+      bounced: number
+    }) =>
+      `${n(confirmed)} bevestigd; ${n(sent)} ${sent === 1 ? 'bericht' : 'berichten'} verstuurd, ${n(bounced)} onbestelbaar`,
   },
   showTable: 'Toon als tabel',
   count: 'Aantal',
