@@ -75,11 +75,11 @@ export const SubscriptionAccepted = z
   .object({ message: z.string() })
   .meta({ id: 'SubscriptionAccepted' })
 
-const Token = z
-  .string()
+/** A link's token (base64url): text by the portal's rule, and nothing but its alphabet. */
+const Token = singleLineText()
   .min(1)
   .max(SUBSCRIPTION_LIMITS.token)
-  .regex(/^[A-Za-z0-9_-]+$/)
+  .refine((token) => /^[A-Za-z0-9_-]+$/.test(token), { error: 'Deze link is ongeldig.' })
 
 export const SubscriptionTokenBody = z.strictObject({ token: Token })
 export const SubscriptionTokenQuery = z.strictObject({ token: Token })

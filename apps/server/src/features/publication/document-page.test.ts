@@ -118,13 +118,15 @@ afterAll(async () => {
 })
 
 describe('the served page of a published document', () => {
-  it('carries the title and description the app shows, never pre-compressed or cached', async () => {
+  it('carries the title and description the app shows, compressed for it, never cached', async () => {
     const response = await page(documentPagePath(ids.dataset!), { 'accept-encoding': 'br, gzip' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(response.headers['cache-control']).toBe('no-cache')
-    expect(response.headers['content-encoding']).toBeUndefined()
-    const html = response.body
+    // Made for this request and compressed then, never the pre-built copy of the plain page.
+    expect(response.headers['content-encoding']).toBe('br')
+    const html = zlib.brotliDecompressSync(response.rawPayload).toString()
+    expect(html).not.toBe(INDEX)
     // One title, as the app's usePageTitle sets it; one description: the document's.
     expect(all(html, /<title>([\s\S]*?)<\/title>/g).map((t) => unescapeHtml(t ?? ''))).toEqual([
       `Inwoners per wijk | ${PORTAL_NAME}`,
