@@ -22,36 +22,49 @@ export type ServerRenderer = (request: FastifyRequest) => Promise<RenderResult |
  * answers of the API's own routes called in process (`app.inject`) on behalf of the
  * visitor: the same validation, visibility and rate limits as their browser's calls. No
  * bundle (the web app not built, or built before server rendering) means no rendering.
+ *
+ * The bundle (1.4 MB) is loaded when the first page is asked for, not at start-up: a
+ * server is ready as soon as before, and one that serves no page (a test, a node behind
+ * an API-only route) never loads it.
  */
-export async function loadServerRenderer(
+export function loadServerRenderer(
   app: FastifyInstance,
   webDistDir: string,
   timeLimitMs = RENDER_TIME_LIMIT_MS,
-): Promise<ServerRenderer | null> {
+): ServerRenderer | null {
   const file = path.join(webDistDir, BUNDLE)
   if (!fs.existsSync(file)) return null
-  let bundle: { createRenderer?: CreateRenderer }
-  try {
-    bundle = await import(pathToFileURL(file).href)
-  } catch (error) {
-    app.log.error(
-      { err: error, file },
-      'the server bundle failed to load; pages render in the browser',
-    )
-    return null
-  }
-  if (typeof bundle.createRenderer !== 'function') {
-    app.log.error({ file }, 'the server bundle has no createRenderer; pages render in the browser')
-    return null
-  }
   const visitor = new AsyncLocalStorage<FastifyRequest>()
-  const renderPage: RenderPage = bundle.createRenderer(async (input, init) => {
-    const request = visitor.getStore()
-    if (!request) throw new Error('An API call outside a page render')
-    return callInProcess(app, request, String(input), new Headers(init?.headers))
-  })
+  let loading: Promise<RenderPage | null> | null = null
+  const load = async (): Promise<RenderPage | null> => {
+    let bundle: { createRenderer?: CreateRenderer }
+    try {
+      bundle = await import(pathToFileURL(file).href)
+    } catch (error) {
+      app.log.error(
+        { err: error, file },
+        'the server bundle failed to load; pages render in the browser',
+      )
+      return null
+    }
+    if (typeof bundle.createRenderer !== 'function') {
+      app.log.error(
+        { file },
+        'the server bundle has no createRenderer; pages render in the browser',
+      )
+      return null
+    }
+    return bundle.createRenderer(async (input, init) => {
+      const request = visitor.getStore()
+      if (!request) throw new Error('An API call outside a page render')
+      return callInProcess(app, request, String(input), new Headers(init?.headers))
+    })
+  }
 
   return async (request) => {
+    loading ??= load()
+    const renderPage = await loading
+    if (!renderPage) return null
     try {
       return await withTimeLimit(
         visitor.run(request, () => renderPage(request.url)),

@@ -173,7 +173,7 @@ export async function registerWebApp(
     })
   }
   const renderer = built
-    ? await loadServerRenderer(app, options.webDistDir, options.renderTimeLimitMs)
+    ? loadServerRenderer(app, options.webDistDir, options.renderTimeLimitMs)
     : null
 
   /** The page's own head, if it has one; null on failure too. */
