@@ -54,7 +54,9 @@ function stubServer(detail: DocumentDetail) {
     if (path === employeeApi(apiPaths.thesaurus)) return json(THESAURUS)
     if (path === employeeApi(apiPaths.followedTags)) return json({ Results: [], Total: 0 })
     if (path === employeeApi(apiPaths.document(DOCUMENT_ID))) return json(detail)
-    if (path.startsWith(employeeApi(`${apiPaths.document(DOCUMENT_ID)}/`))) {
+    // Changes only: the page also reads under the document's path (its history).
+    const reads = (init?.method ?? 'GET') === 'GET'
+    if (!reads && path.startsWith(employeeApi(`${apiPaths.document(DOCUMENT_ID)}/`))) {
       changes.push({ method: init?.method, path, name })
     }
     if (path === employeeApi(apiPaths.documentTag(DOCUMENT_ID))) {

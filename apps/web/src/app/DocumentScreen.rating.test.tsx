@@ -1,5 +1,5 @@
 import { apiPaths, type DocumentDetail, type RatingState } from '@dataportaal/contract'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json, renderAt, stubApi, type RenderOptions } from '../test/render.tsx'
@@ -67,7 +67,9 @@ describe('own rating on the document page', () => {
     )
     renderDocument(signedIn())
 
-    expect(await screen.findAllByRole('radio')).toHaveLength(5)
+    // The stars only: the page has other radio buttons ('Volg via e-mail').
+    const stars = await screen.findByRole('group', { name: 'Uw beoordeling' })
+    expect(within(stars).getAllByRole('radio')).toHaveLength(5)
     for (const name of ['1 ster', '2 sterren', '3 sterren', '4 sterren', '5 sterren']) {
       expect(screen.getByRole('radio', { name })).toBeInTheDocument()
     }
@@ -121,7 +123,7 @@ describe('own rating on the document page', () => {
     stubApi(() => json(aDocument({ contentUserUse: undefined })))
     renderDocument({})
     expect(await average(/^Gemiddeld 4 van 5/)).toBeVisible()
-    expect(screen.queryByRole('radio')).not.toBeInTheDocument()
+    expect(screen.queryByRole('radio', { name: /ster/ })).not.toBeInTheDocument()
     expect(screen.queryByRole('group', { name: 'Uw beoordeling' })).not.toBeInTheDocument()
   })
 })
