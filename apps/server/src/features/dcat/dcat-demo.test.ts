@@ -30,7 +30,8 @@ beforeAll(async () => {
         and lower(ct.name) in ('dataset', 'kaart', 'dashboard')`,
   )
   published = rows.map((row) => `${PUBLIC_URL}/documenten/${row.id}#dataset`)
-})
+  // Loading the whole demo catalogue: 20-40 s here, more on a loaded CI machine.
+}, 300_000)
 afterAll(() => ctx.close())
 
 describe('the demo catalogue', () => {
