@@ -1,6 +1,7 @@
 import './app/nlds-css.ts'
 import './app/theme.css'
 import './app/app.css'
+import './app/server-rendered-css.ts'
 import { SERVER_RENDERED_ATTRIBUTE } from '@dataportaal/contract'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
