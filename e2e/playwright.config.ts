@@ -3,6 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts'
+import { MAIL_DIR_VARIABLE } from './support/mail.ts'
+import { startSmtpSink } from './support/smtp-sink.ts'
 
 /**
  * Browser journeys in Debian's Chromium against the real server: demo catalogue, a fresh
@@ -17,6 +19,7 @@ const OPEN_COUNT_JOURNEYS = [
   'validation.spec.ts',
   'woo-publication.spec.ts',
   'tables.spec.ts',
+  'subscription-mail.spec.ts',
 ]
 const REPO_ROOT = path.resolve(import.meta.dirname, '..')
 /** E2E_WEB_DIST_DIR and E2E_OUTPUT_DIR let two runs side by side keep their builds and results apart. */
@@ -37,6 +40,24 @@ function dataDirOfThisRun() {
   process.env.DATAPORTAAL_E2E_DATA_DIR = dir
   process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }))
   return dir
+}
+
+/**
+ * The run's SMTP sink (support/smtp-sink.ts) on a free loopback port, started once, in the
+ * runner's process, before the server that sends to it: Playwright starts the webServer
+ * before any globalSetup, so this file is the first place to start it. The workers inherit
+ * where the messages land (MAIL_DIR_VARIABLE), as they inherit the database directory.
+ */
+async function smtpUrlOfThisRun() {
+  const inherited = process.env.DATAPORTAAL_E2E_SMTP_URL
+  if (inherited) return inherited
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dataportaal-e2e-mail-'))
+  process.env[MAIL_DIR_VARIABLE] = dir
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }))
+  const { port } = await startSmtpSink(dir)
+  const url = `smtp://127.0.0.1:${port}`
+  process.env.DATAPORTAAL_E2E_SMTP_URL = url
+  return url
 }
 
 export default defineConfig({
@@ -90,10 +111,11 @@ export default defineConfig({
       // Every browser of the run searches from 127.0.0.1: one client to the per-client limit
       // of searches and suggestions, which the server's own tests cover.
       SEARCH_RATE_LIMIT_PER_MINUTE: '0',
-      // Never a developer's PostgreSQL, identity provider, mail server or map tiles.
+      // Never a developer's PostgreSQL, identity provider, mail server or map tiles: mail
+      // goes to the run's own sink on loopback, where the specs read it (support/mail.ts).
       DATABASE_URL: '',
       OIDC_AUTHORITY: '',
-      SMTP_URL: '',
+      SMTP_URL: await smtpUrlOfThisRun(),
       MAP_TILE_URL: '',
       // Nor the demo catalogue's source pages: the link checker stays off.
       LINK_CHECK_INTERVAL_HOURS: '0',

@@ -5,10 +5,11 @@ import { waitForScreen } from './support/portal.ts'
 import { setContrast, visitAsPublic } from './support/visitor.ts'
 
 /*
- * The e2e server sends no mail (docs: everything stays on loopback), so the full journey
- * confirm → publish → one message → one-click unsubscribe runs as a server test against a
- * real SMTP sink (apps/server/src/features/subscriptions/subscriptions.test.ts). Here: the
- * visitor's side of it in the browser, and axe on the form and the landing pages.
+ * The visitor's side of following by e-mail in the browser, and axe on the form and the
+ * landing pages. The journey through the mail itself (confirm from the mail → a published
+ * match → exactly one message → one-click unsubscribe → nothing more) is
+ * subscription-mail.spec.ts, against the run's SMTP sink; it publishes documents, so it
+ * runs with the open-count journeys.
  */
 
 const followForm = (page: Page) => page.getByRole('region', { name: 'Volg via e-mail' })
