@@ -140,6 +140,14 @@ describe('a public page rendered on the server and hydrated in the browser', () 
     expect(called.filter((url) => url.includes('/files/'))).toEqual([])
   })
 
+  it("leaves the search bar's suggestions to the browser: its list is closed on a rendered page", async () => {
+    serverFetch.mockClear()
+    await renderPage('/zoeken?query=bevolking&offset=1')
+    const called = serverFetch.mock.calls.map(([input]) => String(input))
+    expect(called.some((url) => url.includes('/search?'))).toBe(true)
+    expect(called.filter((url) => url.includes('/complete/'))).toEqual([])
+  })
+
   it('answers 404 for a document that is not there, with the page that says so', async () => {
     const { page, errors } = await renderAndHydrate(
       '/documenten/00000000-0000-4000-8000-000000000000',

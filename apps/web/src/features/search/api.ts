@@ -30,5 +30,7 @@ export function useSuggestions(text: string) {
       apiRequest(CompleteResponse, apiPaths.complete(normalized), { signal }),
     enabled: shouldSuggest(normalized),
     staleTime: 5 * 60_000,
+    // The list opens only as the visitor types: a page rendered on the server never shows it.
+    meta: { browserOnly: true },
   })
 }
