@@ -132,6 +132,18 @@ describe("an earlier version's table", () => {
     })
   })
 
+  it('is in the OpenAPI document generated from the contract, on both prefixes', async () => {
+    const spec = (await ctx.app.inject({ url: '/api/docs/json' })).json<{
+      paths: Record<string, { get?: { responses?: Record<string, unknown> } }>
+    }>()
+    for (const prefix of [API_PREFIX.public, API_PREFIX.authenticated]) {
+      const base = `${prefix}/documents/{id}/versions/{versionId}`
+      for (const path of [`${base}/table`, `${base}/table/schema`, `${base}/rows`]) {
+        expect(Object.keys(spec.paths[path]?.get?.responses ?? {}), path).toContain('404')
+      }
+    }
+  })
+
   it('is a 422 for an unknown column and a 404 for an unknown version', async () => {
     const bad = await visitor(apiPaths.versionRows(documentId, versionId), 'filter[Nee]=eq:1')
     expect(bad.statusCode).toBe(422)
