@@ -39,7 +39,10 @@ const ROWS_DESCRIPTION = `De rijen van een geladen tabel, als JSON-pagina of (\`
 
 Een onbekende kolom, bewerking of een waarde van het verkeerde type: 422 met de parameter. Een tabel die (nog) niet geladen is: 409.`
 
-/** The Data API of a file's tables, on /pubapi and /api; the dictionary edit on /api only. */
+/**
+ * The Data API of a file's tables, and read only of an earlier version's (issue 34), on /pubapi
+ * and /api; the dictionary edit on /api only.
+ */
 export const tableRoutes =
   (deps: { db: Db; audience: 'public' | 'employee' }): FastifyPluginAsyncZod =>
   async (app) => {

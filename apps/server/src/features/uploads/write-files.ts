@@ -15,7 +15,7 @@ export interface AcceptedFile {
 export interface SavedFiles {
   added: Array<{ id: string; fileName: string; sha256: string; size: number }>
   /** The files the edit let go, as they were: they stay as versions (features/history). */
-  removed: Array<LetGoFile & { id: string }>
+  removed: LetGoFile[]
 }
 
 /**
