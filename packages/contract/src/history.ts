@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { FileTable } from './tables.ts'
 
 /** A document's history (issue 34): its earlier files and what changed when. */
 
@@ -34,6 +35,11 @@ export const DocumentVersion = z.object({
   replacedAt: z.string(),
   /** Download path, relative to the API prefix the caller used. */
   url: z.string(),
+  /**
+   * The tables the file held when it was let go, still queryable (read only) under
+   * …/versions/{versionId}/table and …/rows; absent when it kept none.
+   */
+  tables: z.array(FileTable).optional(),
 })
 export type DocumentVersion = z.infer<typeof DocumentVersion>
 

@@ -10,6 +10,11 @@ export const apiPaths = {
   /** A document's earlier versions and changes, and an earlier version's download. */
   documentHistory: (id: string) => `/documents/${id}/history`,
   versionFile: (id: string, versionId: string) => `/documents/${id}/versions/${versionId}/file`,
+  /** The Data API of an earlier version's table, read only (as fileTable, …Schema, fileRows). */
+  versionTable: (id: string, versionId: string) => `/documents/${id}/versions/${versionId}/table`,
+  versionTableSchema: (id: string, versionId: string) =>
+    `/documents/${id}/versions/${versionId}/table/schema`,
+  versionRows: (id: string, versionId: string) => `/documents/${id}/versions/${versionId}/rows`,
   /** Admins: read a file whose text extraction failed once more. */
   rereadFile: (id: string, fileId: string) => `/documents/${id}/files/${fileId}/reread`,
   /** The Data API: a file's table (status, Table Schema, quality report) and its rows. */

@@ -158,6 +158,12 @@ export const TableInfo = z
   .meta({ id: 'TableInfo' })
 export type TableInfo = z.infer<typeof TableInfo>
 
+/** GET …/versions/{versionId}/table: an earlier version's table (issue 34), read only. */
+export const VersionTableInfo = TableInfo.omit({ fileId: true })
+  .extend({ versionId: z.uuid() })
+  .meta({ id: 'VersionTableInfo' })
+export type VersionTableInfo = z.infer<typeof VersionTableInfo>
+
 /** A file's tables in a document's detail, so a client knows where to ask. */
 export const FileTable = z
   .object({

@@ -159,6 +159,31 @@ const TABLE: Record<string, Case[]> = {
       api: [401, 404, 404],
     },
   ],
+  // An earlier version's table (issue 34): the version's own visibility, here one not there.
+  'GET /documents/:id/versions/:versionId/table': [
+    {
+      name: "an earlier version's table that is not there",
+      path: () => apiPaths.versionTable(doc.approved, UNKNOWN_ID),
+      pubapi: [404, 404, 404],
+      api: [401, 404, 404],
+    },
+  ],
+  'GET /documents/:id/versions/:versionId/table/schema': [
+    {
+      name: "an earlier version's table schema that is not there",
+      path: () => apiPaths.versionTableSchema(doc.approved, UNKNOWN_ID),
+      pubapi: [404, 404, 404],
+      api: [401, 404, 404],
+    },
+  ],
+  'GET /documents/:id/versions/:versionId/rows': [
+    {
+      name: "an earlier version's rows that are not there",
+      path: () => apiPaths.versionRows(doc.approved, UNKNOWN_ID),
+      pubapi: [404, 404, 404],
+      api: [401, 404, 404],
+    },
+  ],
   'GET /documents/:id/files/:fileId': [
     {
       name: 'file download',

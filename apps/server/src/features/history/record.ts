@@ -27,8 +27,9 @@ export async function snapshotDocument(tx: Queryable, documentId: string): Promi
 export const changedFields = (before: Snapshot, after: Snapshot): HistoryField[] =>
   (Object.keys(after) as Array<keyof Snapshot>).filter((field) => before[field] !== after[field])
 
-/** A file an edit let go, as writeFiles deleted its row. */
+/** A file an edit lets go, as writeFiles read its row (still there). */
 export interface LetGoFile {
+  id: string
   fileName: string
   mediaType: string
   size: number
@@ -37,9 +38,11 @@ export interface LetGoFile {
 }
 
 /**
- * Keeps the files an edit replaced or removed as versions of the document: their stored
+ * Keeps the files an edit replaces or removes as versions of the document: their stored
  * content stays (the sweep and purges count version rows as references), numbered on from
- * the document's last version. Call under the document's lock.
+ * the document's last version, and their loaded tables move to the version (read only: the
+ * Data API under …/versions/{versionId}). Call under the document's lock, before the files'
+ * rows are deleted: the rest of their tables goes with them.
  */
 export async function keepVersions(
   tx: Queryable,
@@ -49,15 +52,27 @@ export async function keepVersions(
 ): Promise<void> {
   if (files.length === 0) return
   await tx.query(
-    `insert into document_versions (document_id, version, file_name, media_type, size_bytes,
-                                    sha256, created_at, replaced_by)
-     select $1, coalesce((select max(version) from document_versions where document_id = $1), 0) + f.n,
-            f.name, f.media_type, f.size, f.sha256, f.created_at, $2
-       from unnest($3::text[], $4::text[], $5::bigint[], $6::text[], $7::timestamptz[])
-            with ordinality as f(name, media_type, size, sha256, created_at, n)`,
+    `with f as (
+       select * from unnest($3::uuid[], $4::text[], $5::text[], $6::bigint[], $7::text[],
+                            $8::timestamptz[])
+              with ordinality as f(file_id, name, media_type, size, sha256, created_at, n)
+     ), last as (
+       select coalesce(max(version), 0) as version from document_versions where document_id = $1
+     ), kept as (
+       insert into document_versions (document_id, version, file_name, media_type, size_bytes,
+                                      sha256, created_at, replaced_by)
+       select $1, last.version + f.n, f.name, f.media_type, f.size, f.sha256, f.created_at, $2
+         from f cross join last
+       returning id, version
+     )
+     update data_tables t set version_id = kept.id, file_id = null,
+                              lease_by = null, lease_until = null
+       from kept cross join last join f on f.n = kept.version - last.version
+      where t.file_id = f.file_id and t.load_status = 'geladen' and t.physical_table is not null`,
     [
       documentId,
       by,
+      files.map((f) => f.id),
       files.map((f) => f.fileName),
       files.map((f) => f.mediaType),
       files.map((f) => f.size),

@@ -2,6 +2,7 @@ import {
   apiPaths,
   HISTORY_FIELD_LABELS,
   type DocumentHistory,
+  type FileTable,
   type HistoryField,
 } from '@dataportaal/contract'
 import { isAdmin, isEmployee, type Viewer } from '../../auth/viewer.ts'
@@ -31,7 +32,13 @@ interface VersionRow extends Record<string, unknown> {
   size_bytes: string
   sha256: string
   replaced_at: Date
+  tables: FileTable[] | null
 }
+
+/** The tables a version kept (keepVersions moved them there), as a JSON array or null. */
+const VERSION_TABLES = `(select json_agg(json_build_object('sheet', t.sheet, 'loadStatus', t.load_status,
+                                                'rowCount', t.row_count) order by t.sheet_index)
+                           from data_tables t where t.version_id = v.id) as tables`
 
 interface ChangeRow extends Record<string, unknown> {
   id: string
@@ -61,7 +68,7 @@ export async function getHistory(
   const [versions, changes] = await Promise.all([
     db.query<VersionRow>(
       `select v.id::text, v.version, v.file_name, v.media_type, v.size_bytes::text, v.sha256,
-              v.replaced_at
+              v.replaced_at, ${VERSION_TABLES}
          from document_versions v join documents d on d.id = v.document_id
         where d.id = ${forVersions.add(documentId)}::uuid
           and ${approvedFor(viewer, forVersions, 'v.replaced_at')}
@@ -89,6 +96,9 @@ export async function getHistory(
       sha256: row.sha256,
       replacedAt: row.replaced_at.toISOString(),
       url: apiPaths.versionFile(documentId, row.id),
+      ...(row.tables
+        ? { tables: row.tables.map((table) => ({ ...table, rowCount: Number(table.rowCount) })) }
+        : {}),
     })),
     changes: changes.map((row) => presentChange(row, isAdmin(viewer))),
   }

@@ -425,7 +425,7 @@ describe('the data dictionary', () => {
 })
 
 describe('nothing is left behind', () => {
-  it('replacing a file drops its table; deleting and purging the document drops the rest', async () => {
+  it("a removed file's table stays with its version; deleting and purging the document drops them all", async () => {
     const { id, fileIds } = await upload([
       fileOf(CSV, 'a.csv'),
       fileOf(CSV + 'Zuid;1;0104\n', 'b.csv'),
@@ -442,7 +442,14 @@ describe('nothing is left behind', () => {
       uploadForm({ ...VALID_FIELDS, contentUID: id, keepFileIds: [second] }, []),
     )
     expect(edited.statusCode).toBeLessThan(300)
-    expect(await exists(firstTable)).toBe(false)
+    // Issue 34: the earlier version keeps its (read-only) Data API.
+    const kept = await ctx.db.query<{ physical_table: string }>(
+      `select t.physical_table from data_tables t join document_versions v on v.id = t.version_id
+        where v.document_id = $1`,
+      [id],
+    )
+    expect(kept.map((row) => row.physical_table)).toEqual([firstTable])
+    expect(await exists(firstTable)).toBe(true)
     expect(await exists(secondTable)).toBe(true)
     expect((await ctx.call('DELETE', apiPaths.deleteUpload(id), EMPLOYEE)).status).toBe(204)
     expect((await tableOf(EMPLOYEE, id, second)).status).toBe(404)
@@ -451,6 +458,7 @@ describe('nothing is left behind', () => {
       [id],
     )
     await purgeDeletedDocuments(ctx.db, ctx.store, { deletedRetentionDays: 30 })
+    expect(await exists(firstTable)).toBe(false)
     expect(await exists(secondTable)).toBe(false)
   })
 

@@ -1,13 +1,16 @@
 import {
   DictionaryEdit,
   DocumentFileParams,
+  DocumentVersionParams,
   Problem,
   RowsPage,
   RowsQuery,
   TableInfo,
   TableQuery,
   TableSchema,
+  VersionTableInfo,
 } from '@dataportaal/contract'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
 import { employeeOf } from '../../http/access.ts'
@@ -17,9 +20,12 @@ import {
   editDictionary,
   exportName,
   findTable,
+  findVersionTable,
   presentTable,
+  presentVersionTable,
   rowsCsv,
   rowsPage,
+  type FoundTable,
 } from './service.ts'
 
 const TAG = 'tabellen'
@@ -33,7 +39,10 @@ const ROWS_DESCRIPTION = `De rijen van een geladen tabel, als JSON-pagina of (\`
 
 Een onbekende kolom, bewerking of een waarde van het verkeerde type: 422 met de parameter. Een tabel die (nog) niet geladen is: 409.`
 
-/** The Data API of a file's tables, on /pubapi and /api; the dictionary edit on /api only. */
+/**
+ * The Data API of a file's tables, and read only of an earlier version's (issue 34), on /pubapi
+ * and /api; the dictionary edit on /api only.
+ */
 export const tableRoutes =
   (deps: { db: Db; audience: 'public' | 'employee' }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -53,7 +62,10 @@ export const tableRoutes =
         },
       },
       async (request) =>
-        presentTable(await findTable(deps.db, request.viewer, request.params, request.query.sheet)),
+        presentTable(
+          await findTable(deps.db, request.viewer, request.params, request.query.sheet),
+          request.params.fileId,
+        ),
     )
 
     app.get(
@@ -70,13 +82,13 @@ export const tableRoutes =
           response: { 200: TableSchema, 404: Problem, 409: Problem, 422: Problem },
         },
       },
-      async (request) => {
-        const found = await findTable(deps.db, request.viewer, request.params, request.query.sheet)
-        const info = presentTable(found)
-        if (!info.schema)
-          throw new ConflictError(info.reason ?? 'Deze tabel is (nog) niet geladen.')
-        return info.schema
-      },
+      async (request) =>
+        loadedSchema(
+          presentTable(
+            await findTable(deps.db, request.viewer, request.params, request.query.sheet),
+            request.params.fileId,
+          ),
+        ),
     )
 
     app.get(
@@ -92,32 +104,86 @@ export const tableRoutes =
           response: { 200: RowsPage, 404: Problem, 409: Problem, 422: Problem },
         },
       },
-      async (request, reply) => {
-        const found = await findTable(
+      async (request, reply) =>
+        sendRows(
           deps.db,
-          request.viewer,
-          request.params,
-          request.query.sheet,
-          'invalid',
-        )
-        if (request.query.format === 'csv') {
-          const body = await rowsCsv(deps.db, found, request.query, request.url)
-          return (
-            reply
-              .type('text/csv; charset=utf-8')
-              .header('Content-Disposition', contentDisposition(exportName(found)))
-              .header('X-Content-Type-Options', 'nosniff')
-              // A stream goes out as it is; the schema's serializer is for the JSON page.
-              .send(body as unknown as RowsPage)
-          )
-        }
-        const page = await rowsPage(deps.db, found, request.query, request.url)
-        // Serialised here: the schema's serializer copies each row key by key, and a column
-        // called `__proto__` would vanish on the way (an assignment, not a key).
-        return reply
-          .type('application/json; charset=utf-8')
-          .send(JSON.stringify(page) as unknown as RowsPage)
+          await findTable(deps.db, request.viewer, request.params, request.query.sheet, 'invalid'),
+          request.query,
+          request.url,
+          reply,
+        ),
+    )
+
+    app.get(
+      '/documents/:id/versions/:versionId/table',
+      {
+        config: { access: 'everyone' },
+        schema: {
+          tags: [TAG],
+          summary: 'De tabel in een eerdere versie van een bestand (alleen lezen)',
+          description:
+            'Zoals `…/files/{fileId}/table`, voor een bestand dat vervangen of verwijderd is, met dezelfde zichtbaarheid als de geschiedenis. 404 als de versie er niet is voor u of geen geladen tabel heeft.',
+          params: DocumentVersionParams,
+          querystring: TableQuery,
+          response: { 200: VersionTableInfo, 404: Problem, 422: Problem },
+        },
       },
+      async (request) =>
+        presentVersionTable(
+          await findVersionTable(deps.db, request.viewer, request.params, request.query.sheet),
+          request.params.versionId,
+        ),
+    )
+
+    app.get(
+      '/documents/:id/versions/:versionId/table/schema',
+      {
+        config: { access: 'everyone' },
+        schema: {
+          tags: [TAG],
+          summary: 'Het Table Schema van de tabel in een eerdere versie',
+          description: 'Zoals `…/files/{fileId}/table/schema`, voor een eerdere versie.',
+          params: DocumentVersionParams,
+          querystring: TableQuery,
+          response: { 200: TableSchema, 404: Problem, 409: Problem, 422: Problem },
+        },
+      },
+      async (request) =>
+        loadedSchema(
+          presentVersionTable(
+            await findVersionTable(deps.db, request.viewer, request.params, request.query.sheet),
+            request.params.versionId,
+          ),
+        ),
+    )
+
+    app.get(
+      '/documents/:id/versions/:versionId/rows',
+      {
+        config: { access: 'everyone' },
+        schema: {
+          tags: [TAG],
+          summary: 'Rijen van de tabel in een eerdere versie: filteren, zoeken, sorteren, CSV',
+          description: `Zoals \`…/files/{fileId}/rows\`, voor een eerdere versie: zo kan een script jaren vergelijken.\n\n${ROWS_DESCRIPTION}`,
+          params: DocumentVersionParams,
+          querystring: RowsQuery,
+          response: { 200: RowsPage, 404: Problem, 409: Problem, 422: Problem },
+        },
+      },
+      async (request, reply) =>
+        sendRows(
+          deps.db,
+          await findVersionTable(
+            deps.db,
+            request.viewer,
+            request.params,
+            request.query.sheet,
+            'invalid',
+          ),
+          request.query,
+          request.url,
+          reply,
+        ),
     )
 
     if (deps.audience === 'public') return
@@ -139,3 +205,31 @@ export const tableRoutes =
       (request) => editDictionary(deps.db, employeeOf(request), request.params, request.body),
     )
   }
+
+/** The bare Table Schema; 409 while the table is not (yet) loaded. */
+function loadedSchema(info: Pick<TableInfo, 'schema' | 'reason'>): TableSchema {
+  if (!info.schema) throw new ConflictError(info.reason ?? 'Deze tabel is (nog) niet geladen.')
+  return info.schema
+}
+
+/** A table's rows as a JSON page, or (`format=csv`) the whole filtered result as CSV. */
+async function sendRows(
+  db: Db,
+  found: FoundTable,
+  query: RowsQuery,
+  url: string,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  if (query.format === 'csv') {
+    const body = await rowsCsv(db, found, query, url)
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', contentDisposition(exportName(found)))
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(body)
+  }
+  const page = await rowsPage(db, found, query, url)
+  // Serialised here: the schema's serializer copies each row key by key, and a column
+  // called `__proto__` would vanish on the way (an assignment, not a key).
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(page))
+}

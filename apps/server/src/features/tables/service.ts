@@ -7,6 +7,7 @@ import type {
   TableLoadStatus,
   TableReport,
   TableSchema,
+  VersionTableInfo,
 } from '@dataportaal/contract'
 import { Readable } from 'node:stream'
 import type { Employee, Viewer } from '../../auth/viewer.ts'
@@ -14,7 +15,7 @@ import type { Db, Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
 import { ConflictError, fieldError, InvalidInputError, NotFoundError } from '../../shared/errors.ts'
 import { recordAudit } from '../audit/record.ts'
-import { recordChange } from '../history/index.ts'
+import { getVersionFile, recordChange } from '../history/index.ts'
 import {
   lockEditableDocument,
   markEdited,
@@ -28,6 +29,7 @@ import { columnsOf, filterParams, selectRows, type Column, type RowsSelection } 
 
 export const FILE_GONE = 'Dit bestand bestaat niet of u mag het niet zien.'
 export const NO_TABLE_HERE = 'Dit bestand bevat geen tabel.'
+export const NO_VERSION_TABLE = 'Deze versie heeft geen geladen tabel.'
 export const NOT_LOADED = 'Deze tabel is (nog) niet geladen.'
 
 /** One table's metadata row (data_tables); a type, so that it is a Row. */
@@ -53,7 +55,6 @@ interface DictionaryEntry {
 
 /** A table the viewer may read, with the other sheets of its file. */
 export interface FoundTable {
-  fileId: string
   fileName: string
   mediaType: string
   row: TableRow
@@ -88,7 +89,39 @@ export async function findTable(
   const [first] = rows
   if (!first) throw new NotFoundError(FILE_GONE)
   if (first.id === null) throw new NotFoundError(NO_TABLE_HERE)
-  const row = sheet === undefined ? first : rows.find((r) => r.sheet === sheet)
+  const file = { fileName: first.file_name, mediaType: first.media_type }
+  return pickSheet(file, rows, sheet, onUnknownSheet)
+}
+
+/**
+ * The table of an earlier version, with the same visibility as the version's download
+ * (features/history): 404 when the viewer may not see the version or it kept no table.
+ */
+export async function findVersionTable(
+  db: Queryable,
+  viewer: Viewer,
+  ids: { id: string; versionId: string },
+  sheet: string | undefined,
+  onUnknownSheet: 'not-found' | 'invalid' = 'not-found',
+): Promise<FoundTable> {
+  const version = await getVersionFile(db, viewer, ids.id, ids.versionId)
+  const rows = await db.query<TableRow>(
+    `select ${TABLE_COLUMNS} from data_tables t
+      where t.version_id = $1::uuid order by t.sheet_index`,
+    [ids.versionId],
+  )
+  if (rows.length === 0) throw new NotFoundError(NO_VERSION_TABLE)
+  return pickSheet(version, rows, sheet, onUnknownSheet)
+}
+
+/** The sheet asked for (the first when absent) among a file's tables. */
+function pickSheet(
+  file: { fileName: string; mediaType: string },
+  rows: readonly TableRow[],
+  sheet: string | undefined,
+  onUnknownSheet: 'not-found' | 'invalid',
+): FoundTable {
+  const row = sheet === undefined ? rows[0] : rows.find((r) => r.sheet === sheet)
   if (!row) {
     const message = `Dit bestand heeft geen blad '${sheet}'.`
     if (onUnknownSheet === 'invalid') {
@@ -97,9 +130,8 @@ export async function findTable(
     throw new NotFoundError(message)
   }
   return {
-    fileId: ids.fileId,
-    fileName: first.file_name,
-    mediaType: first.media_type,
+    fileName: file.fileName,
+    mediaType: file.mediaType,
     row,
     sheets: rows.flatMap((r) => (r.sheet === null ? [] : [r.sheet])),
   }
@@ -125,10 +157,10 @@ export function schemaOf(row: TableRow): TableSchema | null {
   }
 }
 
-export function presentTable(found: FoundTable): TableInfo {
+/** A table as the API gives it, without whose it is (a file's or a version's). */
+function describeTable(found: FoundTable): Omit<TableInfo, 'fileId'> {
   const { row } = found
   return {
-    fileId: found.fileId,
     sheet: row.sheet,
     sheets: found.sheets,
     loadStatus: row.load_status,
@@ -138,6 +170,16 @@ export function presentTable(found: FoundTable): TableInfo {
     report: row.report,
   }
 }
+
+export const presentTable = (found: FoundTable, fileId: string): TableInfo => ({
+  fileId,
+  ...describeTable(found),
+})
+
+export const presentVersionTable = (found: FoundTable, versionId: string): VersionTableInfo => ({
+  versionId,
+  ...describeTable(found),
+})
 
 /** A loaded table's columns and physical name; 409 while it is not (yet) loaded. */
 function loaded(found: FoundTable): { physical: string; columns: Column[] } {
@@ -334,7 +376,7 @@ export async function editDictionary(
       await enqueueTableLoads(tx, [{ id: ids.fileId, mediaType: found.mediaType }])
     }
   })
-  return presentTable(await findTable(db, viewer, ids, edit.sheet ?? undefined))
+  return presentTable(await findTable(db, viewer, ids, edit.sheet ?? undefined), ids.fileId)
 }
 
 function sameTypes(a: Record<string, string>, b: Record<string, string>) {

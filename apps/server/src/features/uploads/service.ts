@@ -121,9 +121,10 @@ async function commitUpload(
         id = row!.id
       }
       await writeThemes(tx, id, vocabulary.themeIds, viewer.id)
-      const saved = await writeFiles(tx, store, id, keep, files, moved)
+      const saved = await writeFiles(tx, store, id, keep, files, moved, (removed) =>
+        keepVersions(tx, id, viewer.id, removed),
+      )
       if (before) {
-        await keepVersions(tx, id, viewer.id, saved.removed)
         await recordChange(tx, {
           documentId: id,
           by: viewer.id,

@@ -15,10 +15,13 @@ export interface AcceptedFile {
 export interface SavedFiles {
   added: Array<{ id: string; fileName: string; sha256: string; size: number }>
   /** The files the edit let go, as they were: they stay as versions (features/history). */
-  removed: Array<LetGoFile & { id: string }>
+  removed: LetGoFile[]
 }
 
-/** Moves the files into the store and writes their rows, under the files' locks. */
+/**
+ * Moves the files into the store and writes their rows, under the files' locks; the files not
+ * in `keep` go, after `onLetGo` has seen them.
+ */
 export async function writeFiles(
   tx: Queryable,
   store: FileStore,
@@ -26,6 +29,8 @@ export async function writeFiles(
   keep: readonly string[] | null,
   files: readonly AcceptedFile[],
   moved: Set<string>,
+  /** Called with the files the edit lets go, before their rows are deleted. */
+  onLetGo: (files: SavedFiles['removed']) => Promise<void>,
 ): Promise<SavedFiles> {
   if (keep !== null && keep.length > 0) {
     // Checked before the transaction; under the document's row lock it must still hold.
@@ -50,10 +55,27 @@ export async function writeFiles(
           size: string
           created_at: Date
         }>(
-          `delete from document_files where document_id = $1 and id <> all($2::uuid[])
-           returning id::text, file_name, sha256, media_type, size_bytes::text as size, created_at`,
+          `select id::text, file_name, sha256, media_type, size_bytes::text as size, created_at
+             from document_files where document_id = $1 and id <> all($2::uuid[])
+            order by position, created_at`,
           [documentId, keep],
         )
+  const letGo = removed.map((f) => ({
+    id: f.id,
+    fileName: f.file_name,
+    sha256: f.sha256,
+    mediaType: f.media_type,
+    size: Number(f.size),
+    createdAt: f.created_at,
+  }))
+  // Kept as versions while the rows still exist: their loaded tables move to the version
+  // before the delete's cascade would drop them.
+  await onLetGo(letGo)
+  if (letGo.length > 0) {
+    await tx.query('delete from document_files where id = any($1::uuid[])', [
+      letGo.map((f) => f.id),
+    ])
+  }
   await lockStoredFiles(
     tx,
     files.map((file) => file.temp.sha256),
@@ -98,14 +120,7 @@ export async function writeFiles(
       sha256: f.sha256,
       size: Number(f.size),
     })),
-    removed: removed.map((f) => ({
-      id: f.id,
-      fileName: f.file_name,
-      sha256: f.sha256,
-      mediaType: f.media_type,
-      size: Number(f.size),
-      createdAt: f.created_at,
-    })),
+    removed: letGo,
   }
 }
 

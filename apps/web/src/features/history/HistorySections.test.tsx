@@ -57,6 +57,22 @@ describe('HistorySections', () => {
     expect(within(changes).getByText('Gewijzigd: Titel')).toBeInTheDocument()
     expect(within(changes).getByText('Bestand vervangen: bevolking-2023.csv')).toBeInTheDocument()
     expect(within(changes).queryByText(/^Door /)).not.toBeInTheDocument()
+    // No table kept: no link to a table's data.
+    expect(within(versions).queryByRole('link', { name: /Tabel als CSV/ })).not.toBeInTheDocument()
+  })
+
+  it("links a version's kept table to its read-only Data API, as CSV", async () => {
+    const [version] = HISTORY.versions
+    show({
+      ...HISTORY,
+      versions: [{ ...version!, tables: [{ sheet: null, loadStatus: 'geladen', rowCount: 3 }] }],
+    })
+    const link = await screen.findByRole('link', {
+      name: 'Tabel als CSV uit bevolking-2023.csv, versie van voor 4 maart 2025',
+    })
+    const href = new URL(link.getAttribute('href') ?? '', 'http://localhost')
+    expect(href.pathname).toBe(`${API_PREFIX.public}${apiPaths.versionRows(ID, VERSION_ID)}`)
+    expect(href.searchParams.get('format')).toBe('csv')
   })
 
   it('names who changed something when the server says (admins only)', async () => {

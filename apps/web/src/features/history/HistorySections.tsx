@@ -1,4 +1,4 @@
-import type { DocumentChange, DocumentVersion } from '@dataportaal/contract'
+import { apiPaths, type DocumentChange, type DocumentVersion } from '@dataportaal/contract'
 import { DownloadLink } from '../../shared/documents/DownloadLink.tsx'
 import { formatDate, formatFileSize } from '../../shared/format.ts'
 import { FileIcon } from '../../shared/ui/icons.tsx'
@@ -29,13 +29,13 @@ export function HistorySections({ contentUID }: { contentUID: string }) {
   }
   return (
     <>
-      <Versions versions={query.data.versions} />
+      <Versions contentUID={contentUID} versions={query.data.versions} />
       <Changes changes={query.data.changes} />
     </>
   )
 }
 
-function Versions({ versions }: { versions: DocumentVersion[] }) {
+function Versions({ contentUID, versions }: { contentUID: string; versions: DocumentVersion[] }) {
   return (
     <section className="portal-document-section" aria-labelledby="document-eerdere-versies">
       <h2 id="document-eerdere-versies" className="utrecht-heading-2">
@@ -54,10 +54,20 @@ function Versions({ versions }: { versions: DocumentVersion[] }) {
                 <span className="portal-document-file__details">
                   {texts.versionDetails(date, formatFileSize(version.size))}
                 </span>
-                <DownloadLink
-                  target={version}
-                  label={texts.downloadVersion(version.fileName, date)}
-                />
+                {/* One grid cell for both links: the file, and its table's data when kept. */}
+                <span className="portal-history-version__actions">
+                  <DownloadLink
+                    target={version}
+                    label={texts.downloadVersion(version.fileName, date)}
+                  />
+                  {version.tables?.some((table) => table.loadStatus === 'geladen') && (
+                    <DownloadLink
+                      target={versionTableCsv(contentUID, version)}
+                      text={texts.tableCsv}
+                      label={texts.tableCsvLabel(version.fileName, date)}
+                    />
+                  )}
+                </span>
               </li>
             )
           })}
@@ -66,6 +76,15 @@ function Versions({ versions }: { versions: DocumentVersion[] }) {
     </section>
   )
 }
+
+/**
+ * The rows of the table the version kept, as CSV through its read-only Data API (the same
+ * path a script uses; …/rows without `format` gives JSON pages).
+ */
+const versionTableCsv = (contentUID: string, version: DocumentVersion) => ({
+  url: `${apiPaths.versionRows(contentUID, version.id)}?format=csv`,
+  fileName: `${version.fileName.replace(/\.[^.]+$/, '')}-versie-${version.version}.csv`,
+})
 
 function Changes({ changes }: { changes: DocumentChange[] }) {
   return (

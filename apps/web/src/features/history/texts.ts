@@ -5,6 +5,9 @@ export const texts = {
   versionDetails: (date: string, size: string) => `vervangen op ${date}, ${size}`,
   downloadVersion: (fileName: string, date: string) =>
     `Downloaden ${fileName}, versie van voor ${date}`,
+  tableCsv: 'Tabel als CSV',
+  tableCsvLabel: (fileName: string, date: string) =>
+    `Tabel als CSV uit ${fileName}, versie van voor ${date}`,
   changesHeading: 'Wijzigingen',
   noChanges: 'Dit document is niet gewijzigd sinds het werd gepubliceerd.',
   fields: (labels: string[]) => `Gewijzigd: ${labels.join(', ')}`,
