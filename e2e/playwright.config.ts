@@ -20,6 +20,7 @@ const OPEN_COUNT_JOURNEYS = [
   'woo-publication.spec.ts',
   'tables.spec.ts',
   'subscription-mail.spec.ts',
+  'history.spec.ts',
 ]
 const REPO_ROOT = path.resolve(import.meta.dirname, '..')
 /** E2E_WEB_DIST_DIR and E2E_OUTPUT_DIR let two runs side by side keep their builds and results apart. */

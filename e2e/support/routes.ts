@@ -35,6 +35,8 @@ export const API = {
   /** `/pubapi/complete/`; the typed text follows, URL-encoded. */
   completePrefix: `${API_PREFIX.public}${apiPaths.complete('')}`,
   document: (contentUID: string) => `${API_PREFIX.public}${apiPaths.document(contentUID)}`,
+  documentHistory: (contentUID: string) =>
+    `${API_PREFIX.public}${apiPaths.documentHistory(contentUID)}`,
 } as const
 
 /**

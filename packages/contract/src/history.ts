@@ -5,17 +5,20 @@ import { FileTable } from './tables.ts'
 
 export const DocumentVersionParams = z.strictObject({ id: z.uuid(), versionId: z.uuid() })
 
-/** The metadata fields a change can name, with the labels the upload form gives them. */
+/**
+ * The metadata fields a change can name, with the labels the upload form and the document
+ * page give them (so a reader finds the field the history names); 'Soort' is spelled out.
+ */
 export const HISTORY_FIELD_LABELS = {
   title: 'Titel',
-  description: 'Omschrijving',
+  description: 'Beschrijving',
   contentType: 'Soort document',
   source: 'Bron',
   license: 'Licentie',
-  wooCategory: 'Woo-categorie',
+  wooCategory: 'Woo-informatiecategorie',
   temporal: 'Periode',
   spatial: 'Gebied',
-  themes: "Thema's",
+  themes: 'Thema’s',
   dataDictionary: 'Beschrijving van de kolommen',
 } as const
 export type HistoryField = keyof typeof HISTORY_FIELD_LABELS
