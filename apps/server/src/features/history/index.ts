@@ -2,3 +2,4 @@
 export { changedFields, keepVersions, recordChange, snapshotDocument } from './record.ts'
 export { purgeExpiredVersions } from './retention.ts'
 export { historyRoutes } from './routes.ts'
+export { historyVisibleTo } from './service.ts'
