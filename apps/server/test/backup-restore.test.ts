@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { API_PREFIX, apiPaths, type DocumentDetail } from '@dataportaal/contract'
+import {
+  API_PREFIX,
+  apiPaths,
+  type DocumentDetail,
+  type DocumentHistory,
+} from '@dataportaal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../src/db/client.ts'
 import { FILES_DIR, MANIFEST_FILE, type Manifest } from '../src/features/backup/manifest.ts'
@@ -35,6 +40,10 @@ async function portalRows(db: Db) {
     audit: await db.query('select * from audit_log order by id'),
     searches: await db.query('select id, query, result_count from search_log order by id'),
     opens: await db.query('select id, document_id from document_opens order by id'),
+    versions: await db.query(
+      'select id, document_id, version, file_name, sha256, replaced_at from document_versions order by id',
+    ),
+    changes: await db.query('select * from document_changes order by id'),
   }
 }
 
@@ -48,6 +57,8 @@ async function withDb<T>(dataDir: string, work: (db: Db) => Promise<T>) {
 }
 
 const CSV = 'wijk;tonnen\nCentrum;12\nNoord;8\n'
+/** What the document's CSV says after an approved edit; CSV is then its earlier version. */
+const CSV_REVISED = 'wijk;tonnen\nCentrum;13\nNoord;9\nZuid;4\n'
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (embedded database)', () => {
   let portal: RunningPortal
@@ -95,15 +106,41 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (embedded
     })
     expect(upload.status).toBe(201)
     documentId = ((await upload.json()) as { contentUID: string }).contentUID
-    // The personal-data check runs in the portal's worker; approval waits for it.
-    for (let tries = 0; ; tries++) {
-      const response = await client.as('beheerder', apiPaths.document(documentId))
-      const { privacy } = (await response.json()) as DocumentDetail
-      if (privacy && !privacy.pending) break
-      if (tries >= 150) throw new Error('the personal-data check did not finish within 30 s')
-      await new Promise((resolve) => setTimeout(resolve, 200))
+    const approve = async () => {
+      // The personal-data check runs in the portal's worker; approval waits for it.
+      for (let tries = 0; ; tries++) {
+        const response = await client.as('beheerder', apiPaths.document(documentId))
+        const { privacy } = (await response.json()) as DocumentDetail
+        if (privacy && !privacy.pending) break
+        if (tries >= 150) throw new Error('the personal-data check did not finish within 30 s')
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+      expect((await client.as('beheerder', apiPaths.approve(documentId))).status).toBe(200)
     }
-    expect((await client.as('beheerder', apiPaths.approve(documentId))).status).toBe(200)
+    await approve()
+    // The owner replaces the CSV (the PDF stays) and the edit is approved: the first CSV is
+    // now an earlier version that visitors download from the document's history.
+    const first = (await (
+      await client.as(null, apiPaths.document(documentId))
+    ).json()) as DocumentDetail
+    const pdf = first.files.find((file) => file.fileName.endsWith('.pdf'))!
+    const edit = await fetch(`${portal.url}${API_PREFIX.authenticated}${apiPaths.upload}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await demoAccountToken(portal.dataDir, portal.url, 'medewerker')}`,
+      },
+      body: uploadForm(
+        {
+          ...VALID_FIELDS,
+          title: 'Afval per wijk, teruggezet',
+          contentUID: documentId,
+          keepFileIds: [pdf.id],
+        },
+        [fileOf(CSV_REVISED, 'afval.csv')],
+      ),
+    })
+    expect(edit.status).toBe(200)
+    await approve()
     const put = { method: 'PUT' }
     expect((await client.as('medewerker', apiPaths.favorite(documentId), put)).status).toBe(200)
     expect(
@@ -148,7 +185,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (embedded
       await fs.readFile(path.join(backupDir, MANIFEST_FILE), 'utf8'),
     ) as Manifest
     expect(manifest.database.kind).toBe('pglite')
-    expect(manifest.files.count).toBe(2)
+    // The current CSV and PDF, and the earlier CSV.
+    expect(manifest.files.count).toBe(3)
 
     const restore = await command('restore', [backupDir], restoredDir)
     expect(restore.output).toContain('teruggezet')
@@ -177,6 +215,15 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (embedded
       )
     }
     expect(detail.files).toHaveLength(2)
+    expect(originalFiles.get('afval.csv')).toBe(sha256(Buffer.from(CSV_REVISED)))
+    // The earlier version is back in the history, and downloads as it was.
+    const history = (await (
+      await client.as(null, apiPaths.documentHistory(documentId))
+    ).json()) as DocumentHistory
+    expect(history.versions.map((version) => version.fileName)).toEqual(['afval.csv'])
+    const earlier = await fetch(`${url}${API_PREFIX.public}${history.versions[0]!.url}`)
+    expect(earlier.status).toBe(200)
+    expect(sha256(Buffer.from(await earlier.arrayBuffer()))).toBe(sha256(Buffer.from(CSV)))
     const favorites = (await (await client.as('medewerker', apiPaths.favorites)).json()) as {
       Results: Array<{ contentUID: string }>
     }
@@ -193,6 +240,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (embedded
     expect(before.audit.length).toBeGreaterThan(0)
     expect(before.searches.length).toBeGreaterThan(0)
     expect(before.opens.length).toBeGreaterThan(0)
+    expect(before.versions).toHaveLength(1)
+    expect(before.changes.length).toBeGreaterThan(0)
   }, 90_000)
 
   it('refuses to restore over data unless told to with --force', async () => {

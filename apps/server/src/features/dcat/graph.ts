@@ -1,7 +1,13 @@
 import { EU_DATA_THEMES, httpUrl, type EuDataTheme } from '@dataportaal/contract'
 import { DataFactory, type Quad, type Quad_Object, type Quad_Subject } from 'n3'
 import type { Config } from '../../config.ts'
-import type { CatalogueDataset, CatalogueFile, CatalogueLink, CataloguePage } from './service.ts'
+import type {
+  CatalogueDataset,
+  CatalogueFile,
+  CatalogueLink,
+  CataloguePage,
+  CatalogueVersion,
+} from './service.ts'
 import {
   EU,
   euThemesOf,
@@ -57,6 +63,10 @@ const documentPage = (site: CatalogueSite, id: string) =>
 /** The public download of a file (the documents feature's /pubapi route). */
 const downloadUrl = (site: CatalogueSite, id: string, fileId: string) =>
   `${site.publicUrl}/pubapi/documents/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}`
+
+/** The public download of an earlier version of a file (features/history's /pubapi route). */
+const versionDownloadUrl = (site: CatalogueSite, id: string, versionId: string) =>
+  `${site.publicUrl}/pubapi/documents/${encodeURIComponent(id)}/versions/${encodeURIComponent(versionId)}/file`
 
 /** The public Data API of a file's table (features/tables), `…/table` + what follows. */
 const tableUrl = (
@@ -381,6 +391,63 @@ function aboutTheDataset(
   graph.add(node, dct('language'), language(graph))
 }
 
+const dutchDate = new Intl.DateTimeFormat('nl-NL', {
+  dateStyle: 'long',
+  timeZone: 'Europe/Amsterdam',
+})
+
+/**
+ * An earlier file of the document as a version of its dataset (DCAT 3 versioning, the
+ * decision: docs/decisions.md, "DCAT: eerdere versies"): a dcat:Dataset of its own, since
+ * DCAT-AP's dcat:hasVersion points at one, with what the shapes ask of every dataset and the
+ * old file as its one distribution. Not a dcat:dataset of the catalogue: harvesters list the
+ * document once, its versions hang from it.
+ */
+function versionNode(
+  graph: GraphBuilder,
+  site: CatalogueSite,
+  dataset: CatalogueDataset,
+  datasetIri: ReturnType<typeof namedNode>,
+  version: CatalogueVersion,
+) {
+  const page = documentPage(site, dataset.id)
+  const node = namedNode(`${page}#versie-${encodeURIComponent(version.id)}`)
+  const replaced = dutchDate.format(version.replacedAt)
+  graph.add(node, a, dcat('Dataset'))
+  graph.add(node, dct('identifier'), plain(node.value))
+  graph.add(
+    node,
+    dct('title'),
+    dutch(`${dataset.title} (versie ${version.version}: ${version.fileName})`),
+  )
+  graph.add(
+    node,
+    dct('description'),
+    dutch(`Eerdere versie van ${version.fileName}, tot ${replaced} een bestand van deze dataset.`),
+  )
+  graph.add(node, dcat('version'), plain(String(version.version)))
+  graph.add(node, term('adms', 'versionNotes'), dutch(`Vervangen of verwijderd op ${replaced}.`))
+  graph.add(node, dcat('isVersionOf'), datasetIri)
+  aboutTheDataset(graph, site, dataset, node)
+  graph.add(node, dct('issued'), dateTime(version.createdAt))
+  graph.add(node, dct('modified'), dateTime(version.replacedAt))
+
+  const file = namedNode(`${page}#versie-${encodeURIComponent(version.id)}-bestand`)
+  const url = namedNode(versionDownloadUrl(site, dataset.id, version.id))
+  graph.add(file, a, dcat('Distribution'))
+  graph.add(file, dct('title'), dutch(version.fileName))
+  graph.add(file, dcat('accessURL'), url)
+  graph.add(file, dcat('downloadURL'), url)
+  graph.add(file, dct('license'), licence(graph, licenceOf(dataset.license)))
+  graph.add(file, dct('language'), language(graph))
+  graph.add(file, dcat('byteSize'), nonNegative(version.size))
+  graph.add(file, dct('rights'), rights(graph, dataset))
+  graph.add(file, dct('modified'), dateTime(version.createdAt))
+  typeOf(graph, file, ianaMediaTypeOf(version.mediaType), fileTypeOf(version.mediaType))
+  graph.add(node, dcat('distribution'), file)
+  return node
+}
+
 function datasetNode(graph: GraphBuilder, site: CatalogueSite, dataset: CatalogueDataset) {
   const page = documentPage(site, dataset.id)
   const node = namedNode(`${page}#dataset`)
@@ -407,6 +474,9 @@ function datasetNode(graph: GraphBuilder, site: CatalogueSite, dataset: Catalogu
   }
   if (dataset.files.length === 0 && links === 0 && sourceUrl) {
     graph.add(node, dcat('distribution'), sourceDistribution(graph, site, dataset, sourceUrl))
+  }
+  for (const version of dataset.versions) {
+    graph.add(node, dcat('hasVersion'), versionNode(graph, site, dataset, node, version))
   }
   return node
 }

@@ -9,6 +9,7 @@ import {
   PUBLISHED_BY_THE_CITY,
   visibleTo,
 } from '../documents/index.ts'
+import { historyVisibleTo } from '../history/index.ts'
 
 /** Datasets on one page of the catalogue: data.overheid.nl harvests page by page. */
 export const CATALOGUE_PAGE_SIZE = 100
@@ -33,6 +34,18 @@ export interface CatalogueLink {
   size: number | null
 }
 
+/** An earlier file of a document that visitors may see (features/history). */
+export interface CatalogueVersion {
+  id: string
+  version: number
+  fileName: string
+  mediaType: string
+  size: number
+  /** When the file was first stored, and when an edit replaced or removed it. */
+  createdAt: Date
+  replacedAt: Date
+}
+
 export interface CatalogueDataset {
   id: string
   title: string
@@ -51,6 +64,8 @@ export interface CatalogueDataset {
   themes: Array<{ name: string; euTheme: string | null }>
   files: CatalogueFile[]
   links: CatalogueLink[]
+  /** Oldest first. */
+  versions: CatalogueVersion[]
 }
 
 export interface CataloguePage {
@@ -87,6 +102,15 @@ type DatasetRow = {
     tables: Array<{ sheet: string | null }>
   }>
   links: Array<Omit<CatalogueLink, 'size'> & { size: number | string | null }>
+  versions: Array<{
+    id: string
+    version: number
+    fileName: string
+    mediaType: string
+    size: number | string
+    createdAt: string
+    replacedAt: string
+  }>
 }
 
 /**
@@ -145,7 +169,15 @@ export async function cataloguePage(db: Queryable, query: CatalogueQuery): Promi
                                                         'mediaType', l.media_type, 'size', l.size_bytes)
                                       order by l.position)
                         from document_links l
-                       where l.document_id = d.id), '[]'::json) as links
+                       where l.document_id = d.id), '[]'::json) as links,
+            coalesce((select json_agg(json_build_object('id', v.id::text, 'version', v.version,
+                                                        'fileName', v.file_name, 'mediaType', v.media_type,
+                                                        'size', v.size_bytes, 'createdAt', v.created_at,
+                                                        'replacedAt', v.replaced_at)
+                                      order by v.version)
+                        from document_versions v
+                       where v.document_id = d.id
+                         and ${historyVisibleTo(PUBLIC_VIEWER, params, 'v.replaced_at')}), '[]'::json) as versions
        from documents d
       where ${filter}
       order by d.id
@@ -175,6 +207,12 @@ export async function cataloguePage(db: Queryable, query: CatalogueQuery): Promi
       links: row.links.map((link) => ({
         ...link,
         size: link.size === null ? null : Number(link.size),
+      })),
+      versions: row.versions.map((version) => ({
+        ...version,
+        size: Number(version.size),
+        createdAt: new Date(version.createdAt),
+        replacedAt: new Date(version.replacedAt),
       })),
     })),
   }

@@ -17,6 +17,7 @@ export const NS = {
   skos: 'http://www.w3.org/2004/02/skos/core#',
   hydra: 'http://www.w3.org/ns/hydra/core#',
   rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
+  adms: 'http://www.w3.org/ns/adms#',
 } as const
 
 export type Prefix = keyof typeof NS

@@ -2,6 +2,7 @@ import type { HarvestCounts } from '@dataportaal/contract'
 import type { Queryable } from '../../db/client.ts'
 import { refreshSearchIndex } from '../documents/index.ts'
 import { requestPrivacyScans } from '../privacy/index.ts'
+import { recordDocumentEvents } from '../subscriptions/index.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import { HARVEST_CONTENT_TYPE, type MappedItem, type MappedSource } from './map.ts'
 
@@ -211,12 +212,18 @@ export async function applyRun(
     tx,
     written.map(({ id }) => id),
   )
-  const withdrawn = await tx.query(
+  const withdrawn = await tx.query<{ id: string; title: string; status: string }>(
     `update documents set deleted_at = now(), withdrawn_at = now()
       where harvest_source_id = $1 and deleted_at is null
         and not (harvest_identifier = any($2::text[]))
-      returning id`,
+      returning id::text, title, status`,
     [source.id, [...mapped.listed]],
+  )
+  // Who follows a withdrawn document is told, as when its owner deletes one (uploads).
+  await recordDocumentEvents(
+    tx,
+    withdrawn.filter((document) => document.status === 'goedgekeurd'),
+    'ingetrokken',
   )
   await refreshSearchIndex(
     tx,

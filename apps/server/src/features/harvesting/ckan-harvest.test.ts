@@ -9,6 +9,8 @@ import { UNEXPECTED } from './collect/protocol.ts'
 import { HarvestCollectError } from './record.ts'
 import { insertHarvestSource } from './testing.ts'
 import { runPrivacyScans } from '../privacy/testing.ts'
+import { runPendingJobs } from '../../jobs/worker.ts'
+import { NOTIFY_SUBSCRIBERS_JOB, notifySubscribersJob } from '../subscriptions/index.ts'
 
 let ctx: TestContext
 let ckan: CkanFixture
@@ -190,6 +192,54 @@ describe('harvesting a CKAN source', () => {
     expect(restored.counts).toMatchObject({ created: 0, updated: 1, withdrawn: 0, unchanged: 2 })
     expect(await titlesFound('afvalbakken')).toEqual(['Afvalbakken in de wijk'])
     expect(await visitorStatus(afval.id)).toBe(200)
+  })
+
+  it("tells who follows a record by e-mail that the source withdrew it, as an owner's delete does", async () => {
+    const notify = () =>
+      runPendingJobs(ctx.db, { [NOTIFY_SUBSCRIBERS_JOB]: notifySubscribersJob({ db: ctx.db }) })
+    // The events of earlier tests' runs, when no one followed anything yet.
+    await notify()
+    const afval = await documentOf('afval', trusted)
+    const bomen = await documentOf('bomen', trusted)
+    const [subscriber] = await ctx.db.query<{ id: string }>(
+      `insert into subscribers (email) values ('volger@example.org') returning id::text`,
+    )
+    const follow = async (documentId: string) =>
+      (
+        await ctx.db.query<{ id: string }>(
+          `insert into subscriptions (subscriber_id, frequency, document_id, confirmed_at)
+           values ($1, 'direct', $2, now()) returning id::text`,
+          [subscriber!.id, documentId],
+        )
+      )[0]!.id
+    const followsAfval = await follow(afval.id)
+    await follow(bomen.id)
+    const listed = ckan.packages
+    ckan.packages = listed.filter((pkg) => pkg.id !== 'afval')
+    try {
+      expect((await harvest(trusted)).counts).toMatchObject({ withdrawn: 1 })
+      expect(await notify()).toBe(1)
+      // One notice, for the withdrawn record only, and as 'direct' a message of its own.
+      const notices = await ctx.db.query<Record<string, unknown>>(
+        `select n.subscription_id::text, n.event, n.title, m.subscriber_id::text, m.kind
+           from subscription_notices n join subscription_messages m on m.id = n.message_id
+          where m.subscriber_id = $1`,
+        [subscriber!.id],
+      )
+      expect(notices).toEqual([
+        {
+          subscription_id: followsAfval,
+          event: 'ingetrokken',
+          title: 'Afvalbakken in de wijk',
+          subscriber_id: subscriber!.id,
+          kind: 'direct',
+        },
+      ])
+    } finally {
+      ckan.packages = listed
+    }
+    expect((await harvest(trusted)).counts).toMatchObject({ withdrawn: 0 })
+    await ctx.db.query('delete from subscribers where id = $1', [subscriber!.id])
   })
 
   it('does not bring back a document an admin deleted', async () => {

@@ -2,4 +2,4 @@
 export { changedFields, keepVersions, recordChange, snapshotDocument } from './record.ts'
 export { purgeExpiredVersions } from './retention.ts'
 export { historyRoutes } from './routes.ts'
-export { getVersionFile } from './service.ts'
+export { getVersionFile, historyVisibleTo } from './service.ts'

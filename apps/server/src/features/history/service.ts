@@ -15,9 +15,9 @@ import { visibleTo } from '../documents/index.ts'
  * Which history a viewer sees, as SQL on `d` and a time column: admins and the owner all
  * of it; everyone else only what was there when the document was last approved (an edit
  * clears published_at and approval sets it anew, so `at <= published_at` is exactly what
- * an approval has seen).
+ * an approval has seen). The DCAT catalogue lists the public versions by it too.
  */
-function approvedFor(viewer: Viewer, params: Params, at: string): string {
+export function historyVisibleTo(viewer: Viewer, params: Params, at: string): string {
   const approved = `${at} <= d.published_at`
   if (isAdmin(viewer)) return 'true'
   if (isEmployee(viewer)) return `(${approved} or d.owner_id = ${params.add(viewer.id)})`
@@ -71,7 +71,7 @@ export async function getHistory(
               v.replaced_at, ${VERSION_TABLES}
          from document_versions v join documents d on d.id = v.document_id
         where d.id = ${forVersions.add(documentId)}::uuid
-          and ${approvedFor(viewer, forVersions, 'v.replaced_at')}
+          and ${historyVisibleTo(viewer, forVersions, 'v.replaced_at')}
         order by v.version desc`,
       forVersions.values,
     ),
@@ -81,7 +81,7 @@ export async function getHistory(
          from document_changes c join documents d on d.id = c.document_id
               left join employees e on e.id = c.changed_by
         where d.id = ${forChanges.add(documentId)}::uuid
-          and ${approvedFor(viewer, forChanges, 'c.changed_at')}
+          and ${historyVisibleTo(viewer, forChanges, 'c.changed_at')}
         order by c.changed_at desc, c.id`,
       forChanges.values,
     ),
@@ -130,7 +130,7 @@ export async function getVersionFile(
     `select v.file_name, v.media_type, v.size_bytes::text, v.sha256
        from document_versions v join documents d on d.id = v.document_id
       where v.id = ${params.add(versionId)}::uuid and d.id = ${params.add(documentId)}::uuid
-        and ${visibleTo(viewer, params)} and ${approvedFor(viewer, params, 'v.replaced_at')}`,
+        and ${visibleTo(viewer, params)} and ${historyVisibleTo(viewer, params, 'v.replaced_at')}`,
     params.values,
   )
   if (!row) throw new NotFoundError('Deze versie bestaat niet of u mag haar niet zien.')

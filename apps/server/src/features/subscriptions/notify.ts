@@ -23,9 +23,21 @@ export async function recordDocumentEvent(
   document: { id: string; title: string },
   event: DocumentEvent,
 ): Promise<void> {
-  await enqueueJobs(tx, NOTIFY_SUBSCRIBERS_JOB, [
-    { documentId: document.id, event, title: document.title },
-  ])
+  await recordDocumentEvents(tx, [document], event)
+}
+
+/** recordDocumentEvent for many documents at once (a harvest run withdraws them by the batch). */
+export async function recordDocumentEvents(
+  tx: Queryable,
+  documents: ReadonlyArray<{ id: string; title: string }>,
+  event: DocumentEvent,
+): Promise<void> {
+  if (documents.length === 0) return
+  await enqueueJobs(
+    tx,
+    NOTIFY_SUBSCRIBERS_JOB,
+    documents.map((document) => ({ documentId: document.id, event, title: document.title })),
+  )
 }
 
 type Candidate = {
