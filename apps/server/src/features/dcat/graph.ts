@@ -238,7 +238,25 @@ function distribution(
   file: CatalogueFile,
 ) {
   const node = namedNode(`${documentPage(site, dataset.id)}#bestand-${encodeURIComponent(file.id)}`)
-  const url = namedNode(downloadUrl(site, dataset.id, file.id))
+  storedFile(graph, dataset, node, {
+    url: downloadUrl(site, dataset.id, file.id),
+    fileName: file.fileName,
+    size: file.size,
+    mediaType: file.mediaType,
+    modifiedAt: dataset.modifiedAt,
+  })
+  tableService(graph, site, dataset, file, node)
+  return node
+}
+
+/** A file the portal stores, as a distribution: a current file or an earlier version of one. */
+function storedFile(
+  graph: GraphBuilder,
+  dataset: CatalogueDataset,
+  node: ReturnType<typeof namedNode>,
+  file: { url: string; fileName: string; size: number; mediaType: string; modifiedAt: Date },
+) {
+  const url = namedNode(file.url)
   graph.add(node, a, dcat('Distribution'))
   graph.add(node, dct('title'), dutch(file.fileName))
   graph.add(node, dcat('accessURL'), url)
@@ -247,10 +265,8 @@ function distribution(
   graph.add(node, dct('language'), language(graph))
   graph.add(node, dcat('byteSize'), nonNegative(file.size))
   graph.add(node, dct('rights'), rights(graph, dataset))
-  graph.add(node, dct('modified'), dateTime(dataset.modifiedAt))
+  graph.add(node, dct('modified'), dateTime(file.modifiedAt))
   typeOf(graph, node, ianaMediaTypeOf(file.mediaType), fileTypeOf(file.mediaType))
-  tableService(graph, site, dataset, file, node)
-  return node
 }
 
 /**
@@ -433,17 +449,13 @@ function versionNode(
   graph.add(node, dct('modified'), dateTime(version.replacedAt))
 
   const file = namedNode(`${page}#versie-${encodeURIComponent(version.id)}-bestand`)
-  const url = namedNode(versionDownloadUrl(site, dataset.id, version.id))
-  graph.add(file, a, dcat('Distribution'))
-  graph.add(file, dct('title'), dutch(version.fileName))
-  graph.add(file, dcat('accessURL'), url)
-  graph.add(file, dcat('downloadURL'), url)
-  graph.add(file, dct('license'), licence(graph, licenceOf(dataset.license)))
-  graph.add(file, dct('language'), language(graph))
-  graph.add(file, dcat('byteSize'), nonNegative(version.size))
-  graph.add(file, dct('rights'), rights(graph, dataset))
-  graph.add(file, dct('modified'), dateTime(version.createdAt))
-  typeOf(graph, file, ianaMediaTypeOf(version.mediaType), fileTypeOf(version.mediaType))
+  storedFile(graph, dataset, file, {
+    url: versionDownloadUrl(site, dataset.id, version.id),
+    fileName: version.fileName,
+    size: version.size,
+    mediaType: version.mediaType,
+    modifiedAt: version.createdAt,
+  })
   graph.add(node, dcat('distribution'), file)
   return node
 }
