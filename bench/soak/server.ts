@@ -6,7 +6,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { MEMORY_MARK, type HeapAfterGc } from './gc-signal.ts'
 
-/** The server under load: our own child process (`npm start`'s `src/main.ts`) or one at --url. */
+/** The server under load: our own child process (`src/main.ts` through tsx) or one at --url. */
 export interface SoakServer {
   baseUrl: string
   /** For /proc memory figures; null when unknown (--url without --pid). */
@@ -52,9 +52,9 @@ export function externalServer(url: string, pid: number | null): SoakServer {
 }
 
 /**
- * Starts `src/main.ts` as `npm start` does (PGlite, the demo catalogue, the built-in identity
- * provider) on a fresh temporary DATA_DIR and a free port, with --expose-gc and the
- * gc-signal preload, and waits for /readyz.
+ * Starts `src/main.ts` from its sources through tsx, with `npm start`'s defaults (PGlite, the
+ * demo catalogue, the built-in identity provider), on a fresh temporary DATA_DIR and a free
+ * port, with --expose-gc and the gc-signal preload, and waits for /readyz.
  */
 export async function startChildServer(env: Record<string, string> = {}): Promise<SoakServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dataportaal-soak-'))
