@@ -414,7 +414,7 @@ const dutchDate = new Intl.DateTimeFormat('nl-NL', {
 
 /**
  * An earlier file of the document as a version of its dataset (DCAT 3 versioning, the
- * decision: docs/decisions.md, "DCAT: eerdere versies"): a dcat:Dataset of its own, since
+ * decision: docs/decisions.md, "DCAT: earlier versions"): a dcat:Dataset of its own, since
  * DCAT-AP's dcat:hasVersion points at one, with what the shapes ask of every dataset and the
  * old file as its one distribution. Not a dcat:dataset of the catalogue: harvesters list the
  * document once, its versions hang from it.

@@ -33,8 +33,8 @@ interface ExpiredRow extends Record<string, unknown> {
 
 /**
  * Removes for good the documents deleted longer ago than the retention (decisions.md,
- * Document), and then those of their files no remaining document refers to: files are
- * stored by content, so another document may share one. The rows go first, in one
+ * Deleting and restoring), and then those of their files no remaining document refers to:
+ * files are stored by content, so another document may share one. The rows go first, in one
  * transaction with an audit row each: the cascades of the foreign keys take their files,
  * themes, labels, favourites, ratings and opens along; the audit log keeps id and title.
  * A file the process could not remove after the commit is left for the start-up sweep.

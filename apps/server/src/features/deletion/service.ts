@@ -14,8 +14,8 @@ import { recordAudit } from '../audit/record.ts'
 /** How long a deleted document can be restored (DELETED_RETENTION_DAYS); then it is purged. */
 export type Retention = Pick<Config, 'deletedRetentionDays'>
 
-// Seeing what was deleted and undoing it is for admins (decisions.md, Document): the routes'
-// access 'admin' lets only them in.
+// Seeing what was deleted and undoing it is for admins (decisions.md, Deleting and restoring):
+// the routes' access 'admin' lets only them in.
 
 const NOT_RESTORABLE =
   'Dit document is niet verwijderd, of de bewaartermijn is voorbij en het is definitief verwijderd.'

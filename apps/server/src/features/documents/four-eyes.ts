@@ -15,7 +15,7 @@ export const SELF_VALIDATION_REFUSED =
   'U kunt een document dat u zelf heeft geüpload of als laatste heeft bewerkt niet zelf valideren. Een andere beheerder moet het beoordelen.'
 
 /**
- * Four eyes (docs/decisions.md, 'Safe by configuration'): an admin does not approve or disapprove a document
+ * Four eyes (docs/decisions.md, 'Validation'): an admin does not approve or disapprove a document
  * they uploaded or last edited, so every publication is seen by a second person. Answers
  * why not, or null when they may.
  */

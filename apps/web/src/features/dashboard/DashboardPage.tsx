@@ -16,7 +16,7 @@ import { figuresOf, peakOf, totalOf } from './figures.ts'
 import { DASHBOARD_TEXTS as TEXTS } from './texts.ts'
 import './dashboard.css'
 
-/** /dashboard: the portal's statistics, for admins (decisions.md, "Dashboard (admin)"). */
+/** /dashboard: the portal's statistics, for admins (decisions.md, "Dashboard"). */
 export function DashboardPage() {
   const { authenticated, isAdmin } = useAuth()
   usePageTitle(TEXTS.heading)

@@ -62,7 +62,7 @@ const PRIVACY_REFUSALS: readonly string[] = Object.values(PRIVACY_APPROVAL_MESSA
 
 /**
  * /validatie: admins approve or disapprove uploaded documents (spec sections 2 and 4), and
- * restore deleted ones (decisions.md, Document).
+ * restore deleted ones (decisions.md, Deleting and restoring).
  */
 export function ValidationPage({ slots = {} }: { slots?: ValidationSlots }) {
   const { authenticated, isAdmin } = useAuth()
