@@ -149,11 +149,15 @@ describe('a public page rendered on the server and hydrated in the browser', () 
   })
 
   it('answers 404 for a document that is not there, with the page that says so', async () => {
-    const { page, errors } = await renderAndHydrate(
+    const { page, errors, heading, container } = await renderAndHydrate(
       '/documenten/00000000-0000-4000-8000-000000000000',
     )
     expect(page.status).toBe(404)
+    expect(heading?.textContent).toBe('Document niet gevonden')
     expect(errors).not.toHaveBeenCalled()
+    // Taken over as it is: the server's answer is not asked again, nor shown as loading.
+    expect(container.querySelector('h1')).toBe(heading)
+    expect(container.textContent).not.toMatch(/geladen/)
   })
 
   it('leaves the screens behind sign-in to the browser', async () => {

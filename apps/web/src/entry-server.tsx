@@ -41,7 +41,7 @@ export const createRenderer: CreateRenderer = (serverFetch) => {
     if (context instanceof Response) return { kind: 'browser' }
     if (!isServerRendered(context.matches.map((match) => match.route))) return { kind: 'browser' }
 
-    const queryClient = createQueryClient()
+    const queryClient = createQueryClient({ retryOnMount: false })
     let title: string | null = null
     const head: ServerHead = { setTitle: (pageTitle) => (title = pageTitle) }
     const render = () => renderToString(<ServerPage {...{ context, queryClient, head }} />)

@@ -52,6 +52,13 @@ export function hydrateServerData(queryClient: QueryClient, document: Document):
     return { ...query, state: { ...query.state, error: revived } }
   })
   hydrate(queryClient, { ...state, queries })
+  // An error the server answered a moment ago is shown as it rendered it (a missing document
+  // or theme), not asked again as the page is taken over.
+  for (const query of queries) {
+    if (query.state.status === 'error') {
+      queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false })
+    }
+  }
   return true
 }
 
