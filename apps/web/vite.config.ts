@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { deferredStart } from './build/deferred-start.ts'
 import { precompress } from './build/precompress.ts'
 import { serverBundle } from './build/server-bundle.ts'
 
@@ -8,7 +9,7 @@ const serverUrl = process.env.PORTAL_SERVER_URL ?? 'http://localhost:8080'
 const proxied = ['/api', '/pubapi', '/mail', '/oidc', '/healthz', '/readyz']
 
 export default defineConfig({
-  plugins: [react(), precompress(), serverBundle()],
+  plugins: [react(), deferredStart(), precompress(), serverBundle()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, serverUrl])),
@@ -16,6 +17,20 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // One stylesheet for every screen but the map's: in the head, so the page the
+            // server rendered is laid out as the app will show it (build/deferred-start.ts).
+            { name: 'style', test: (id: string) => id.endsWith('.css') && !id.includes('leaflet') },
+            // The libraries the start-up evaluates one by one (src/main.tsx).
+            { name: 'react-dom', test: /node_modules\/(react|react-dom|scheduler)\// },
+            { name: 'react-router', test: /node_modules\/react-router\// },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

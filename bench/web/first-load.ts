@@ -3,6 +3,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { init, parse } from 'es-module-lexer'
+import { APP_MODULE_META, APP_PRELOADS_META } from '../../apps/web/build/deferred-start.ts'
 
 const gzip = promisify(zlib.gzip)
 
@@ -23,25 +24,27 @@ export interface FirstLoad {
 }
 
 /**
- * The JavaScript a browser needs to show the home page: the module script of index.html,
- * its modulepreload links, and every chunk those import statically, transitively.
+ * The JavaScript a browser needs to show the home page: the app's module script, which
+ * index.html names in a `<meta>` for public/boot.js to start after the first paint, the
+ * files it preloads with it (the start-up's steps), and every chunk those import
+ * statically, transitively.
  * Dynamic imports (route-level code splitting) are not counted. Gzip at level 9, as the
  * build's pre-compressed .gz files the server sends.
  */
 export async function measureFirstLoad(distDir: string): Promise<FirstLoad> {
   await init
   const html = await fs.readFile(path.join(distDir, 'index.html'), 'utf8')
+  const meta = (name: string) =>
+    tags(html, 'meta').find((attributes) => attributes.name === name)?.content
+  const entry = meta(APP_MODULE_META)
+  if (!entry) throw new Error(`${distDir}/index.html has no <meta name="${APP_MODULE_META}">`)
   const queue: Pick<ScriptSize, 'file' | 'reachedBy'>[] = [
-    ...tags(html, 'script')
-      .filter((attributes) => attributes.type === 'module' && attributes.src)
-      .map((attributes) => ({ file: attributes.src!, reachedBy: 'entry script' as const })),
-    ...tags(html, 'link')
-      .filter((attributes) => attributes.rel === 'modulepreload' && attributes.href)
-      .map((attributes) => ({ file: attributes.href!, reachedBy: 'modulepreload' as const })),
+    { file: entry, reachedBy: 'entry script' },
+    ...(meta(APP_PRELOADS_META) ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((file) => ({ file, reachedBy: 'modulepreload' as const })),
   ]
-  if (!queue.some((script) => script.reachedBy === 'entry script')) {
-    throw new Error(`${distDir}/index.html has no <script type="module" src>`)
-  }
 
   const scripts = new Map<string, ScriptSize>()
   for (let next = queue.shift(); next; next = queue.shift()) {

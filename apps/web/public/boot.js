@@ -15,3 +15,56 @@
     // Without local storage nothing is remembered: the page shows as rendered.
   }
 })()
+
+// The app's JavaScript starts once the page is painted (build/deferred-start.ts names it in
+// two <meta>s): a page the server rendered is read first and taken over after, on a slow
+// phone too. A page the browser renders itself, or one behind the first-visit pop-up, needs
+// the app for its first paint, so it starts at once. A page that is not painted (a tab in
+// the background) starts after START_AFTER_MS all the same.
+;(function () {
+  var START_AFTER_MS = 3000
+  var started = false
+
+  function start() {
+    if (started) return
+    started = true
+    var module = document.querySelector('meta[name="portal-module"]')
+    if (!module) return // The development server's index.html loads the app itself.
+    var script = document.createElement('script')
+    script.type = 'module'
+    script.crossOrigin = 'anonymous'
+    script.src = module.content
+    document.head.appendChild(script)
+    var preloads = document.querySelector('meta[name="portal-modulepreload"]')
+    var files = preloads ? preloads.content.split(' ').filter(Boolean) : []
+    for (var i = 0; i < files.length; i += 1) {
+      var link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.crossOrigin = 'anonymous'
+      link.href = files[i]
+      document.head.appendChild(link)
+    }
+  }
+
+  function startAfterFirstPaint() {
+    setTimeout(start, START_AFTER_MS)
+    try {
+      new PerformanceObserver(function (list) {
+        var entries = list.getEntries()
+        for (var i = 0; i < entries.length; i += 1) {
+          if (entries[i].name === 'first-contentful-paint') return start()
+        }
+      }).observe({ type: 'paint', buffered: true })
+    } catch {
+      start() // A browser without paint timing starts the app as soon as the page is read.
+    }
+  }
+
+  document.addEventListener('DOMContentLoaded', function () {
+    var root = document.getElementById('root')
+    var rendered = root !== null && root.hasAttribute('data-server-rendered')
+    if (rendered && !document.documentElement.classList.contains('portal-choosing')) {
+      startAfterFirstPaint()
+    } else start()
+  })
+})()

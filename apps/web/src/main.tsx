@@ -1,72 +1,25 @@
 import './app/nlds-css.ts'
 import './app/theme.css'
 import './app/app.css'
-import './app/server-rendered-css.ts'
-import { SERVER_RENDERED_ATTRIBUTE } from '@dataportaal/contract'
-import { StrictMode, startTransition } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
-import { App, ServerRenderedPortal } from './app/App.tsx'
-import { applyContrast, isContrastStored } from './app/contrast.tsx'
-import { createHydratingRouter } from './app/router.tsx'
-import { hydrateServerData, seedEmployeeQueries } from './app/server-data.ts'
-import { startAuth, type AppStart } from './shared/auth/start.ts'
-import { createQueryClient } from './shared/api/query-client.ts'
-
-applyContrast(isContrastStored())
-
-// Start-up (spec section 4) runs once, before and outside rendering.
-const queryClient = createQueryClient()
-const container = document.getElementById('root')!
-const serverRendered =
-  container.hasAttribute(SERVER_RENDERED_ATTRIBUTE) && hydrateServerData(queryClient, document)
-const start = startAuth(queryClient)
-
-if (serverRendered) void start.then(hydrateOrRender)
-else renderInBrowser()
-
-function renderInBrowser() {
-  createRoot(container).render(
-    <StrictMode>
-      <App queryClient={queryClient} start={start} />
-    </StrictMode>,
-  )
-}
 
 /**
- * A page the server rendered stays as it is while start-up runs; then the portal takes it
- * over where it is (hydration). The pop-up, a page leaving for sign-in, or a server out of
- * reach replace it instead.
+ * The portal starts in steps, each a task of its own with the browser free in between: the
+ * libraries are evaluated one by one, then the app. Evaluated at once they would hold a
+ * phone's main thread for a few hundred milliseconds, and a tap on the page (which the
+ * server rendered and the browser has painted) would wait for all of it.
+ * public/boot.js fetches every file of these steps together, so the steps wait for no
+ * network in between.
  */
-async function hydrateOrRender(started: AppStart) {
-  if (started.kind !== 'portal') {
-    // Gone at once, before the pop-up (or the message) is drawn: the page never shows.
-    container.replaceChildren()
-    container.removeAttribute(SERVER_RENDERED_ATTRIBUTE)
-    document.documentElement.classList.remove('portal-choosing')
-    return renderInBrowser()
-  }
-  const signedIn = started.session.getState().authenticated
-  if (signedIn) seedEmployeeQueries(queryClient)
-  const router = await createHydratingRouter()
-  // As a transition: React hydrates in slices and lets the browser answer in between, so
-  // taking over the page never blocks a tap for long (the page is already there to read).
-  startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <ServerRenderedPortal queryClient={queryClient} session={started.session}>
-          <RouterProvider router={router} />
-        </ServerRenderedPortal>
-      </StrictMode>,
-      {
-        // A page that differs from the server's is rendered again in the browser; say so,
-        // loudly: the journeys fail on any console error (e2e/server-rendering.spec.ts).
-        onRecoverableError: (error) => console.error('Hydration: the page differed', error),
-      },
-    )
-  })
-  // The server rendered what a visitor sees; a signed-in employee's own answers
-  // (favourites, labels, documents only they may see) come from /api now.
-  if (signedIn) void queryClient.invalidateQueries()
+const LIBRARIES = [
+  // One name each, so the bundler still leaves out what the app does not use.
+  () => import('react-dom/client').then(({ hydrateRoot }) => hydrateRoot),
+  () => import('react-router').then(({ createBrowserRouter }) => createBrowserRouter),
+]
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+for (const load of LIBRARIES) {
+  await load()
+  await nextTask()
 }
+const { startPortal } = await import('./app/start.tsx')
+startPortal()

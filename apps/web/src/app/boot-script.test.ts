@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { STORAGE_KEYS } from '@dataportaal/contract'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 const BOOT = fs.readFileSync(path.join(import.meta.dirname, '../../public/boot.js'), 'utf8')
 
@@ -29,5 +29,76 @@ describe('the script before the first paint', () => {
     expect(runBoot({ choice: 'open' })).toEqual([])
     expect(runBoot({ authenticated: 'false' })).toEqual([])
     expect(runBoot({ authenticated: 'true' })).toEqual([])
+  })
+})
+
+describe('the start of the app after the first paint', () => {
+  let painted: ((list: { getEntries: () => { name: string }[] }) => void) | null = null
+  class FakePerformanceObserver {
+    constructor(callback: NonNullable<typeof painted>) {
+      painted = callback
+    }
+    observe() {}
+  }
+  const started = () =>
+    [...document.head.querySelectorAll('script[type="module"], link[rel="modulepreload"]')].map(
+      (element) => element.getAttribute('src') ?? element.getAttribute('href'),
+    )
+
+  /** A page as the server sends it, read up to DOMContentLoaded. */
+  function loadPage(options: { serverRendered: boolean; choosing?: boolean }) {
+    document.head.innerHTML =
+      '<meta name="portal-module" content="/assets/index.js">' +
+      '<meta name="portal-modulepreload" content="/assets/react-dom.js /assets/start.js">'
+    document.body.innerHTML = options.serverRendered
+      ? '<div id="root" data-server-rendered><main>Dataportaal</main></div>'
+      : '<div id="root"></div>'
+    // This page's listener only, not those of the pages before it in this document.
+    const listeners: EventListener[] = []
+    const listen = vi
+      .spyOn(document, 'addEventListener')
+      .mockImplementation((_type: string, listener: EventListenerOrEventListenerObject) => {
+        listeners.push(listener as EventListener)
+      })
+    runBoot(options.choosing ? {} : { choice: 'open' })
+    listen.mockRestore()
+    for (const listener of listeners) listener(new Event('DOMContentLoaded'))
+  }
+
+  beforeEach(() => {
+    painted = null
+    vi.stubGlobal('PerformanceObserver', FakePerformanceObserver)
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('starts a page the server rendered once it is painted, the module first', () => {
+    loadPage({ serverRendered: true })
+    expect(started()).toEqual([])
+    painted!({ getEntries: () => [{ name: 'first-paint' }] })
+    expect(started()).toEqual([])
+    painted!({ getEntries: () => [{ name: 'first-contentful-paint' }] })
+    expect(started()).toEqual(['/assets/index.js', '/assets/react-dom.js', '/assets/start.js'])
+    painted!({ getEntries: () => [{ name: 'first-contentful-paint' }] })
+    expect(started()).toHaveLength(3)
+  })
+
+  it('starts a page that is never painted (a tab in the background) after three seconds', () => {
+    vi.useFakeTimers()
+    try {
+      loadPage({ serverRendered: true })
+      vi.advanceTimersByTime(2_999)
+      expect(started()).toEqual([])
+      vi.advanceTimersByTime(1)
+      expect(started()).toHaveLength(3)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('starts at once a page the browser renders itself, or one behind the pop-up', () => {
+    loadPage({ serverRendered: false })
+    expect(started()).toHaveLength(3)
+    loadPage({ serverRendered: true, choosing: true })
+    expect(started()).toHaveLength(3)
   })
 })

@@ -1,0 +1,3 @@
+import './lazy.css'
+
+document.body.dataset.lazy = 'true'

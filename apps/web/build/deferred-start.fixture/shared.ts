@@ -1,0 +1,3 @@
+export function shared() {
+  document.title = 'Gedeeld'
+}
