@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { documentPathFor, waitForScreen } from './support/portal.ts'
 import { SCREENS } from './support/screens.ts'
 import { visitAsPublic } from './support/visitor.ts'

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@dataportaal/contract'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { ROUTES } from './support/routes.ts'
 import { TEXTS } from './support/texts.ts'
 import { expectContrast, readStored, visitAsPublic } from './support/visitor.ts'

@@ -1,5 +1,6 @@
 import { DocumentList, TagList } from '@dataportaal/contract'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { expectNoAxeViolations } from './support/axe.ts'
 import { documentPathFor, waitForScreen } from './support/portal.ts'
 import { EMPLOYEE_API, ROUTES } from './support/routes.ts'

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@dataportaal/contract'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { searchBox } from './support/portal.ts'
 import { ROUTES } from './support/routes.ts'
 import { TEXTS } from './support/texts.ts'

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { expectNoAxeViolations } from './support/axe.ts'
 import { ckanPackage, startCkanSource, type CkanSource } from './support/ckan-source.ts'
 import { anotherPersonsPage, waitForScreen } from './support/portal.ts'

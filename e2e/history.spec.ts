@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { API_PREFIX } from '@dataportaal/contract'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { expectNoAxeViolations } from './support/axe.ts'
 import { anotherPersonsPage, tabTo, waitForScreen } from './support/portal.ts'
 import { API, ROUTES } from './support/routes.ts'

@@ -1,5 +1,6 @@
 import { PRIVACY_APPROVAL_MESSAGES, STORAGE_KEYS } from '@dataportaal/contract'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { expectNoAxeViolations } from './support/axe.ts'
 import { anotherPersonsPage } from './support/portal.ts'
 import { API, EMPLOYEE_API, ROUTES } from './support/routes.ts'

@@ -1,5 +1,6 @@
 import { SEARCH_LIMITS } from '@dataportaal/contract'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { searchBox, tabTo } from './support/portal.ts'
 import { API, ROUTES } from './support/routes.ts'
 import { TEXTS } from './support/texts.ts'

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { API, ROUTES } from './support/routes.ts'
 import { searchBox, waitForScreen } from './support/portal.ts'
 import { visitAsPublic } from './support/visitor.ts'

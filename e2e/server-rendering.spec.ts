@@ -1,5 +1,6 @@
 import { ATOM_MEDIA_TYPE } from '@dataportaal/contract'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { documentPathFor, fetchPortalName } from './support/portal.ts'
 import { ROUTES } from './support/routes.ts'
 import { ACCOUNTS, signInAs, userMenuButton } from './support/sign-in.ts'

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@dataportaal/contract'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { ROUTES } from './support/routes.ts'
 import { TEXTS } from './support/texts.ts'
 import { readStored, visitAsPublic } from './support/visitor.ts'

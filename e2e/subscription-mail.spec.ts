@@ -4,7 +4,8 @@ import {
   SUBSCRIPTION_PATHS,
   type SubscriptionFrequency,
 } from '@dataportaal/contract'
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { expectNoAxeViolations } from './support/axe.ts'
 import { linkIn, mailsTo, oneClickUnsubscribeUrl, waitForMails } from './support/mail.ts'
 import { anotherPersonsPage, waitForScreen } from './support/portal.ts'

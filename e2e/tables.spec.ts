@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import { API_PREFIX } from '@dataportaal/contract'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { expectNoAxeViolations } from './support/axe.ts'
 import { anotherPersonsPage } from './support/portal.ts'
 import { ROUTES } from './support/routes.ts'

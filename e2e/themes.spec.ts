@@ -1,5 +1,6 @@
 import { API_PREFIX, BucketList, apiPaths } from '@dataportaal/contract'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { expectNoAxeViolations } from './support/axe.ts'
 import { tabTo, waitForScreen } from './support/portal.ts'
 import { ACCOUNTS, signInAs } from './support/sign-in.ts'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { searchBox } from './support/portal.ts'
 import { ROUTES } from './support/routes.ts'
 import { visitAsPublic } from './support/visitor.ts'

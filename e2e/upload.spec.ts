@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { API_PREFIX, apiPaths } from '@dataportaal/contract'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { expectNoAxeViolations } from './support/axe.ts'
 import { waitForScreen } from './support/portal.ts'
 import { ROUTES } from './support/routes.ts'

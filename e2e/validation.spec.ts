@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { expectNoAxeViolations } from './support/axe.ts'
 import { anotherPersonsPage, tabTo, waitForScreen } from './support/portal.ts'
 import { ROUTES } from './support/routes.ts'

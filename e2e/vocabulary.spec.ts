@@ -1,5 +1,6 @@
 import { API_PREFIX, SearchResponse, apiPaths } from '@dataportaal/contract'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { expectNoAxeViolations } from './support/axe.ts'
 import { waitForScreen } from './support/portal.ts'
 import { ROUTES } from './support/routes.ts'

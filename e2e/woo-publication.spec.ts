@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { anotherPersonsPage } from './support/portal.ts'
 import { ROUTES } from './support/routes.ts'
 import { signInAs } from './support/sign-in.ts'
