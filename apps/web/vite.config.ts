@@ -27,6 +27,8 @@ export default defineConfig({
             // The libraries the start-up evaluates one by one (src/main.tsx).
             { name: 'react-dom', test: /node_modules\/(react|react-dom|scheduler)\// },
             { name: 'react-router', test: /node_modules\/react-router\// },
+            { name: 'zod', test: /node_modules\/zod\// },
+            { name: 'query', test: /node_modules\/@tanstack\// },
           ],
         },
       },

@@ -14,6 +14,8 @@ const LIBRARIES = [
   // One name each, so the bundler still leaves out what the app does not use.
   () => import('react-dom/client').then(({ hydrateRoot }) => hydrateRoot),
   () => import('react-router').then(({ createBrowserRouter }) => createBrowserRouter),
+  () => import('zod').then(({ object }) => object),
+  () => import('@tanstack/react-query').then(({ QueryClient }) => QueryClient),
 ]
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -22,4 +24,5 @@ for (const load of LIBRARIES) {
   await nextTask()
 }
 const { startPortal } = await import('./app/start.tsx')
+await nextTask()
 startPortal()
