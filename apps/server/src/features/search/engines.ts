@@ -38,8 +38,8 @@ export function enginesInTurn(engines: SearchEngines, search: EngineSearch): Sea
   return [engines.browsing, ...(engines.memory ? [engines.memory] : []), engines.sql]
 }
 
-/** What the first engine in turn that answers a search finds. */
-export async function findDocuments(
+/** The search by the engines in turn: what the first that answers found. */
+export async function searchInTurn(
   db: Queryable,
   engines: SearchEngines,
   search: EngineSearch,

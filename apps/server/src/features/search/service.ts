@@ -2,8 +2,8 @@ import type { SearchQuery, SearchResponse } from '@dataportaal/contract'
 import { isEmployee, type Viewer } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { AnswerCache, catalogueVersion } from './cache.ts'
-import { NOTHING_FOUND, type EngineResult, type EngineSearch } from './engine.ts'
-import { findDocuments, searchEngines, type SearchEngines } from './engines.ts'
+import { NOTHING_FOUND, type EngineResult, type EngineSearch, type FacetCounts } from './engine.ts'
+import { searchEngines, searchInTurn, type SearchEngines } from './engines.ts'
 import type { FollowedIndex } from './memory/followed-index.ts'
 import { presentSearch } from './presenter.ts'
 import { loadResultRows } from './results.ts'
@@ -98,7 +98,7 @@ async function searchAfresh(
   onTotal: (total: number) => void,
 ): Promise<SearchResponse> {
   const result =
-    match.kind === 'none' ? NOTHING_FOUND : await findDocuments(db, engines, { ...search, match })
+    match.kind === 'none' ? NOTHING_FOUND : await searchInTurn(db, engines, { ...search, match })
   onTotal(result.total)
   return respond(db, search, match, result)
 }
@@ -130,7 +130,7 @@ export async function respond(
  * them while this thread counts (PostgreSQL in its processes, PGlite on its own thread).
  */
 const countedWhileReading = (result: EngineResult) =>
-  new Promise<ReturnType<EngineResult['counts']>>((resolve, reject) => {
+  new Promise<FacetCounts>((resolve, reject) => {
     setImmediate(() => {
       try {
         resolve(result.counts())
