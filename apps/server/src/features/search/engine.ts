@@ -5,9 +5,10 @@ import type { TextMatch } from './text-match.ts'
 
 /**
  * What every search engine speaks: the search it is given and what it found, in types of
- * the search itself, not of how an engine stores its entries. Two engines answer searches
- * (`engines.ts` chooses): SQL on the search entries (`sql/`) and the entries in this node's
- * memory (`memory/`); both give exactly the same answers (`engines.test.ts`).
+ * the search itself, not of how an engine stores its entries. Two engines answer any
+ * search: SQL on the search entries (`sql/`) and the entries in this node's memory
+ * (`memory/`); a third answers browsing alone (`browsing.ts`). `engines.ts` chooses among
+ * them, and all give exactly the same answers (`engines.test.ts`).
  */
 
 /** What selects the documents of a search, without its paging and order. */
