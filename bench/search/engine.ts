@@ -8,12 +8,12 @@
 import { PublicSearchQuery } from '@dataportaal/contract'
 import type { Db } from '../../apps/server/src/db/client.ts'
 import type { FollowedIndex } from '../../apps/server/src/features/search/memory/followed-index.ts'
+import { isBrowsing } from '../../apps/server/src/features/search/browsing.ts'
 import {
-  evaluateInMemory,
-  isBrowsing,
   parsedQueries,
+  searchSnapshot,
   type ParsedQueries,
-} from '../../apps/server/src/features/search/service.ts'
+} from '../../apps/server/src/features/search/memory/engine.ts'
 import { toTextMatch } from '../../apps/server/src/features/search/text-match.ts'
 import type { SearchCase } from './queries.ts'
 import type { Statement } from './recorder.ts'
@@ -47,7 +47,7 @@ export async function prepareInMemoryWork(
     const queries: ParsedQueries | null =
       match.kind === 'text' ? await parsedQueries(db, match) : null
     // Its counts too: the server computes them while the page's statement runs.
-    work.push(() => evaluateInMemory(snapshot, input, queries)?.counts())
+    work.push(() => searchSnapshot(snapshot, input, queries)?.counts())
   }
   return work
 }

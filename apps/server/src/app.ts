@@ -38,7 +38,7 @@ import { ratingRoutes } from './features/ratings/routes.ts'
 import { clientLimiter } from './features/search/client-limit.ts'
 import { searchRoutes } from './features/search/routes.ts'
 import { subscriptionRoutes } from './features/subscriptions/index.ts'
-import { searchMemory } from './features/search/service.ts'
+import { searchNode } from './features/search/service.ts'
 import { FollowedIndex } from './features/search/memory/followed-index.ts'
 import { vocabularyAdminRoutes } from './features/vocabulary/admin-routes.ts'
 import { vocabularyRoutes } from './features/vocabulary/routes.ts'
@@ -160,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const adminRule = adminRuleOf(config, deps.devIdp)
 
   const routeAccess: RouteAccess[] = []
-  const memory = searchMemory(
+  const search = searchNode(
     config.search.cacheEntries,
     deps.searchIndex !== undefined
       ? deps.searchIndex
@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       enforceAccess(scope, { allowed: ['everyone'], table: routeAccess })
       await scope.register(clientConfigRoutes({ config }))
       await scope.register(
-        searchRoutes({ db, config, audience: 'public', memory, limiter: searchLimiter }),
+        searchRoutes({ db, config, audience: 'public', node: search, limiter: searchLimiter }),
       )
       await scope.register(documentRoutes({ db, store, config, audience: 'public' }))
       await scope.register(historyRoutes({ db, store }))
@@ -197,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       })
       enforceAccess(scope, { allowed: ['everyone', 'employee', 'admin'], table: routeAccess })
       await scope.register(
-        searchRoutes({ db, config, audience: 'employee', memory, limiter: searchLimiter }),
+        searchRoutes({ db, config, audience: 'employee', node: search, limiter: searchLimiter }),
       )
       await scope.register(
         documentRoutes({

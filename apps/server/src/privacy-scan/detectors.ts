@@ -1,4 +1,5 @@
 import type { PrivacyKind } from '@dataportaal/contract'
+import type { Detection, Hit } from './detection.ts'
 import { findBsn, findCards, findIbans } from './numbers.ts'
 import { findPhones } from './phone.ts'
 import { findAddresses, findPlates } from './places.ts'
@@ -8,25 +9,6 @@ import { findAddresses, findPlates } from './places.ts'
  * written forms and a check that a number of that shape cannot pass by chance (a checksum, a
  * prefix, the sidecode of a licence plate). Whitespace is expected collapsed to single spaces.
  */
-
-/** A value found: its kind and where it stands in the text (`end` exclusive). */
-export interface Hit {
-  kind: PrivacyKind
-  start: number
-  end: number
-}
-
-/**
- * What a text holds: the values found, and per checksum kind the numbers of the right shape
- * that failed their checksum. A column or page full of the latter is a column of ordinary
- * numbers, in which one in eleven passes the elfproef by chance (see `findings.ts`).
- */
-export interface Detection {
-  hits: Hit[]
-  misses: { bsn: number; betaalkaart: number }
-}
-
-export type ChecksumKind = keyof Detection['misses']
 
 const LOCAL_CHAR = /[\p{L}\p{N}._%+-]/u
 const DOMAIN =

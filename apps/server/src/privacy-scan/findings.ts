@@ -1,5 +1,5 @@
 import type { PrivacyKind } from '@dataportaal/contract'
-import type { ChecksumKind, Detection, Hit } from './detectors.ts'
+import type { ChecksumKind, Detection, Hit } from './detection.ts'
 import { contextOf, mask } from './masking.ts'
 import type { PersonalDataFinding } from './protocol.ts'
 

@@ -1,5 +1,5 @@
 import type { PrivacyKind } from '@dataportaal/contract'
-import type { Hit } from './detectors.ts'
+import type { Hit } from './detection.ts'
 
 /**
  * How a value is shown without being readable: every letter and digit becomes `*` except the

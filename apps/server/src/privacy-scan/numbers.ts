@@ -1,5 +1,5 @@
 import { passesElfproef, passesLuhn, passesMod97 } from './checksums.ts'
-import type { Detection, Hit } from './detectors.ts'
+import type { Detection, Hit } from './detection.ts'
 import { IBAN_LENGTHS } from './iban-lengths.ts'
 import { glued, isWordChar, joinedAfter, joinedBefore, matches } from './text-edges.ts'
 

@@ -1,4 +1,4 @@
-import type { Hit } from './detectors.ts'
+import type { Hit } from './detection.ts'
 import { isDigit, isWordChar, joinedAfter } from './text-edges.ts'
 
 /** Dutch phone numbers: national, with +31 or 0031, with the area code in brackets. */

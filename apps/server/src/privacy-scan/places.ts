@@ -1,4 +1,4 @@
-import type { Hit } from './detectors.ts'
+import type { Hit } from './detection.ts'
 import { glued, isWordChar, matches } from './text-edges.ts'
 
 /** A home address (a postcode with its house number) and a car's licence plate. */

@@ -1,4 +1,5 @@
-import { detect, type Hit } from './detectors.ts'
+import type { Hit } from './detection.ts'
+import { detect } from './detectors.ts'
 import { FindingCollector } from './findings.ts'
 import type { PersonalDataFinding, TextToScan } from './protocol.ts'
 

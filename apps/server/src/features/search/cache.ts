@@ -55,3 +55,41 @@ export class VersionedCache<T> {
     }
   }
 }
+
+/**
+ * Answers kept per catalogue version (`VersionedCache`), each computed once: the same
+ * request asked again while its answer is being computed (many visitors after a change,
+ * say) waits for that answer instead of asking the database again.
+ */
+export class AnswerCache<T> {
+  private readonly kept: VersionedCache<T>
+  /** Answers being computed, by version and key. */
+  private readonly computing = new Map<string, Promise<T>>()
+
+  constructor(capacity: number) {
+    this.kept = new VersionedCache(capacity)
+  }
+
+  /** Whether an answer is kept for `key` at the newest version this cache has seen. */
+  holds(key: string): boolean {
+    return this.kept.holds(key)
+  }
+
+  /** The answer to `key` at `version`: kept, being computed, or computed now by `compute`. */
+  async get(version: number, key: string, compute: () => Promise<T>): Promise<T> {
+    const kept = this.kept.get(version, key)
+    if (kept !== undefined) return kept
+    const computingKey = `${version} ${key}`
+    let answer = this.computing.get(computingKey)
+    if (!answer) {
+      answer = compute()
+        .then((computed) => {
+          this.kept.set(version, key, computed)
+          return computed
+        })
+        .finally(() => this.computing.delete(computingKey))
+      this.computing.set(computingKey, answer)
+    }
+    return answer
+  }
+}

@@ -3,5 +3,5 @@
  * feed finds exactly what the search page finds; the maintenance forgets old removals.
  */
 export { newestPublished, publishedMatching, type PublishedDocumentRow } from './newest.ts'
-export type { SearchFilters } from './service.ts'
+export type { SearchFilters } from './engine.ts'
 export { pruneSearchRemovals } from './memory/removals.ts'

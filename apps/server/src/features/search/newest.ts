@@ -2,7 +2,8 @@ import type { Viewer } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
 import { DOCUMENT_JOINS, documentColumns, type DocumentListRow } from '../documents/index.ts'
-import { whereClause, type SearchFilters } from './service.ts'
+import type { SearchFilters } from './engine.ts'
+import { whereClause } from './sql/filters.ts'
 import { toTextMatch } from './text-match.ts'
 
 export interface PublishedDocumentRow extends DocumentListRow {

@@ -1,25 +1,23 @@
-import type { SearchResult } from '@dataportaal/contract'
+import type { SearchQuery } from '@dataportaal/contract'
 import type { Viewer } from '../../auth/viewer.ts'
 import type { Queryable } from '../../db/client.ts'
 import { Params } from '../../db/params.ts'
-import { escapeHtml } from '../../shared/html.ts'
 import {
   DOCUMENT_JOINS,
   documentColumns,
-  formatName,
-  presentSummary,
   visibleTo,
   type DocumentListRow,
 } from '../documents/index.ts'
+import type { ResultPage } from './engine.ts'
 import {
   HEADLINE_OPTIONS_SQL,
   MARK_END,
   MARK_START,
-  excerpt,
-  markedToHtml,
   markRowCompoundParts,
   withoutMarkers,
 } from './highlight.ts'
+import { relevanceRank } from './relevance.ts'
+import { orderBy, pageLimit } from './sql/order.ts'
 import { matchedTsquery, type TextMatch } from './text-match.ts'
 
 export interface ResultRow extends DocumentListRow {
@@ -32,10 +30,25 @@ export interface ResultRow extends DocumentListRow {
 const SNIPPET_SOURCE_CHARS = 20_000
 
 /**
- * The documents of a page, in order: their ids, or a query choosing them, with columns `id`
- * (uuid) and `ord` (their order), run inside the statement that reads them.
+ * The query choosing the page's documents, with columns `id` (uuid) and `ord` (their order),
+ * run inside the statement that reads them. Candidates are ordered as SQL orders a search
+ * (`orderBy`, the real rank), and the page taken from them.
  */
-export type PagePick = readonly string[] | ((params: Params) => string)
+function pageQuery(input: SearchQuery, match: TextMatch, page: ResultPage, params: Params): string {
+  if (page.kind === 'page') {
+    return `select p.id, p.ord from unnest(${params.add(page.ids)}::uuid[]) with ordinality as p(id, ord)`
+  }
+  const ranked = match.kind === 'text' && input.sort === 'relevance'
+  const rank = ranked ? relevanceRank(match, params) : '0::real'
+  const order = orderBy(input, ranked)
+  return `select m.id, row_number() over (order by ${order}) as ord
+       from (select se.document_id as id, se.document_date, se.rating_avg, se.rating_count,
+                    ${rank} as rank
+               from search_entries se
+              where se.document_id = any(${params.add(page.ids)}::uuid[]) and se.public) m
+      order by ${order}
+      ${pageLimit(input, params)}`
+}
 
 /**
  * The page's documents in page order, with highlights computed for these few only. The
@@ -45,15 +58,13 @@ export type PagePick = readonly string[] | ((params: Params) => string)
 export async function loadResultRows(
   db: Queryable,
   viewer: Viewer,
-  page: PagePick,
+  input: SearchQuery,
   match: TextMatch,
+  page: ResultPage,
 ): Promise<ResultRow[]> {
-  if (typeof page !== 'function' && page.length === 0) return []
+  if (page.kind === 'page' && page.ids.length === 0) return []
   const params = new Params()
-  const pick =
-    typeof page === 'function'
-      ? page(params)
-      : `select p.id, p.ord from unnest(${params.add(page)}::uuid[]) with ordinality as p(id, ord)`
+  const pick = pageQuery(input, match, page, params)
   let highlights = 'null as title_marked, null as snippet_marked'
   if (match.kind === 'text') {
     const query = matchedTsquery(params.add(match.prefixQuery))
@@ -72,17 +83,4 @@ export async function loadResultRows(
     params.values,
   )
   return match.kind === 'text' ? markRowCompoundParts(rows, match.tokens) : rows
-}
-
-export function presentResult(row: ResultRow, viewer: Viewer, match: TextMatch): SearchResult {
-  const snippet =
-    match.kind === 'text' && row.snippet_marked?.includes(MARK_START)
-      ? markedToHtml(row.snippet_marked)
-      : excerpt(row.description)
-  return {
-    ...presentSummary(row, viewer),
-    titleHighlight: row.title_marked ? markedToHtml(row.title_marked) : escapeHtml(row.title),
-    snippet,
-    fileFormats: row.media_types.map(formatName),
-  }
 }

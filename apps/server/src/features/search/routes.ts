@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts'
 import { activityClient } from '../activity-logs/client.ts'
 import { limitPerClient, type ClientLimiter } from './client-limit.ts'
 import { suggest } from './complete.ts'
-import { searchDocuments, type SearchMemory } from './service.ts'
+import { searchDocuments, type SearchNode } from './service.ts'
 
 export const searchRoutes =
   (deps: {
@@ -21,7 +21,7 @@ export const searchRoutes =
     config: Pick<Config, 'activityLogs'>
     audience: 'public' | 'employee'
     /** Shared by both audiences: a visitor's answer is the same through either API. */
-    memory: SearchMemory
+    node: SearchNode
     /** Shared by both audiences too: one budget per client (docs/security.md). */
     limiter: ClientLimiter
   }): FastifyPluginAsyncZod =>
@@ -50,7 +50,7 @@ export const searchRoutes =
             onFailure: (error) =>
               request.log.error({ err: error }, 'search answered but not logged'),
           },
-          deps.memory,
+          deps.node,
         ),
     )
 
@@ -67,6 +67,6 @@ export const searchRoutes =
           response: { 200: CompleteResponse, 422: Problem, 429: Problem },
         },
       },
-      (request) => suggest(deps.db, request.params.query, deps.memory.index),
+      (request) => suggest(deps.db, request.params.query, deps.node.index),
     )
   }

@@ -12,7 +12,7 @@
  * cannot tell the difference. Outside a scope (tests, the index itself) arrays are new.
  *
  * Nothing taken may outlive its scope, unless `keepScratch` takes it out of the scope first:
- * `evaluateInMemory` (service.ts) keeps its found documents that way, to count them while
+ * `searchSnapshot` (memory/engine.ts) keeps its found documents that way, to count them while
  * the database reads the page, and returns nothing else taken.
  */
 
