@@ -1,7 +1,7 @@
 import type { ManagedVocabularyItem } from '@dataportaal/contract'
 import type { ReactNode } from 'react'
 import { formatNumber } from '../../shared/format.ts'
-import type { Announce } from './feedback.ts'
+import type { Announce } from '../../shared/ui/Feedback.tsx'
 import type { VocabularyTexts } from './texts.ts'
 
 export interface ExtraColumn {
