@@ -2,6 +2,7 @@ import { DATA_REQUEST_LIMITS } from '@dataportaal/contract'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { ApiError } from '../../shared/api/client.ts'
 import { useConfig } from '../../shared/api/config.ts'
+import { CountedTextarea } from '../../shared/ui/CountedTextarea.tsx'
 import { ErrorSummary } from '../../shared/ui/ErrorSummary.tsx'
 import { Field, FieldError, RequiredMark, describedBy } from '../../shared/ui/Field.tsx'
 import {
@@ -127,7 +128,6 @@ export function DataQuestionForm() {
     onChange: (event: { target: { value: string } }) =>
       change({ [field]: event.target.value }, field),
   })
-  const messageLeft = DATA_REQUEST_LIMITS.message - values.message.trim().length
 
   return (
     <form
@@ -192,29 +192,17 @@ export function DataQuestionForm() {
           maxLength={DATA_REQUEST_LIMITS.subject}
         />
       </Field>
-      <Field
+      <CountedTextarea
         id={ids.message}
         label={TEXTS.message}
+        hint={TEXTS.messageHint}
         error={errors.message}
         required
-        hint={
-          <>
-            {TEXTS.messageHint}{' '}
-            <span className="portal-character-count">{TEXTS.charactersLeft(messageLeft)}</span>
-          </>
-        }
-      >
-        <textarea
-          id={ids.message}
-          className={`utrecht-textarea utrecht-textarea--html-textarea${errors.message ? ' utrecht-textarea--invalid' : ''}`}
-          rows={8}
-          value={values.message}
-          aria-invalid={Boolean(errors.message)}
-          aria-describedby={describedBy(ids.message, true, errors.message)}
-          aria-required
-          onChange={(event) => change({ message: event.target.value }, 'message')}
-        />
-      </Field>
+        value={values.message}
+        limit={DATA_REQUEST_LIMITS.message}
+        charactersLeft={TEXTS.charactersLeft}
+        onChange={(message) => change({ message }, 'message')}
+      />
 
       <div
         className={`portal-form-field portal-consent${errors.consent ? ' portal-consent--invalid' : ''}`}

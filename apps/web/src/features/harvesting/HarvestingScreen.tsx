@@ -5,7 +5,7 @@ import { usePageTitle } from '../../shared/page-title.ts'
 import { Button } from '../../shared/ui/nlds.ts'
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
 import { useHarvestSources, useStartRun } from './api.ts'
-import type { Feedback } from './feedback.ts'
+import { FeedbackRegions, type Feedback } from '../../shared/ui/Feedback.tsx'
 import { RunReport } from './RunReport.tsx'
 import { SourceForm } from './SourceForm.tsx'
 import { SourceTable } from './SourceTable.tsx'
@@ -77,20 +77,7 @@ export function HarvestingScreen() {
       <h1 className="utrecht-heading-1">{TEXTS.title}</h1>
       <p className="utrecht-paragraph portal-harvest__intro">{TEXTS.intro}</p>
 
-      <div role="status" aria-live="polite" className="portal-harvest__feedback">
-        {feedback?.tone === 'success' && (
-          <div className="utrecht-alert utrecht-alert--ok">
-            <p className="utrecht-paragraph">{feedback.text}</p>
-          </div>
-        )}
-      </div>
-      <div role="alert" className="portal-harvest__feedback">
-        {feedback?.tone === 'error' && (
-          <div className="utrecht-alert utrecht-alert--error">
-            <p className="utrecht-paragraph">{feedback.text}</p>
-          </div>
-        )}
-      </div>
+      <FeedbackRegions feedback={feedback} />
 
       <h2 id={sourcesHeadingId} ref={sourcesHeading} tabIndex={-1} className="utrecht-heading-2">
         {TEXTS.sourcesHeading}

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { formatNumber } from '../../shared/format.ts'
 import { THEMES_ADMIN_PATH } from '../../shared/routes.ts'
 import { HARVEST_TEXTS as TEXTS } from './texts.ts'
+import '../../shared/ui/stacked-table.css'
 
 const COUNTS: (keyof HarvestCounts)[] = ['created', 'updated', 'withdrawn', 'unchanged', 'refused']
 
@@ -39,7 +40,7 @@ function Refusals({ run }: { run: HarvestRun }) {
         </p>
       )}
       <table
-        className="utrecht-table portal-harvest__report-table"
+        className="utrecht-table portal-stacked-table portal-stacked-table--wide portal-harvest__report-table"
         aria-labelledby={`harvest-refusals-${run.id}`}
       >
         <thead className="utrecht-table__header">
@@ -91,7 +92,7 @@ function UnmappedThemes({ run }: { run: HarvestRun }) {
         </Link>
       </p>
       <table
-        className="utrecht-table portal-harvest__report-table portal-harvest__themes-table"
+        className="utrecht-table portal-stacked-table portal-stacked-table--wide portal-harvest__report-table portal-harvest__themes-table"
         aria-labelledby={headingId}
       >
         <thead className="utrecht-table__header">

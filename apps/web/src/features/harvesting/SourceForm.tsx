@@ -21,7 +21,7 @@ import {
 import { Field, describedBy } from '../../shared/ui/Field.tsx'
 import { Button, ButtonGroup, Checkbox, FormLabel, Textbox } from '../../shared/ui/nlds.ts'
 import { useSaveSource } from './api.ts'
-import type { Announce } from './feedback.ts'
+import type { Announce } from '../../shared/ui/Feedback.tsx'
 import { HARVEST_TEXTS } from './texts.ts'
 
 const TEXTS = HARVEST_TEXTS.form

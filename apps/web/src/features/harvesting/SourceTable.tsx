@@ -7,6 +7,7 @@ import {
 import { formatNumber } from '../../shared/format.ts'
 import { Button } from '../../shared/ui/nlds.ts'
 import { HARVEST_TEXTS as TEXTS, formatDateTime } from './texts.ts'
+import '../../shared/ui/stacked-table.css'
 
 /** Why 'Nu ophalen' cannot be used now, or null when it can. */
 export function runBlockedReason(source: HarvestSource): string | null {
@@ -54,7 +55,10 @@ export function SourceTable({
   const cell = 'utrecht-table__cell'
   const numeric = `${cell} utrecht-table__cell--numeric-column utrecht-table__cell--numeric-data`
   return (
-    <table className="utrecht-table portal-harvest__table" aria-labelledby={labelledBy}>
+    <table
+      className="utrecht-table portal-stacked-table portal-stacked-table--wide portal-harvest__table"
+      aria-labelledby={labelledBy}
+    >
       <thead className="utrecht-table__header">
         <tr className="utrecht-table__row">
           {[

@@ -6,6 +6,7 @@ import { ErrorIcon, SearchIcon } from '../../shared/ui/icons.tsx'
 import { Button, Textbox } from '../../shared/ui/nlds.ts'
 import { useSuggestions } from './api.ts'
 import { SEARCH_PATH, searchHref } from '../../shared/routes.ts'
+import './search-bar.css'
 
 export const SEARCH_TEXTS = {
   label: 'Zoeken in het dataportaal',

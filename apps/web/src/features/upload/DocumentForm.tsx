@@ -2,6 +2,7 @@ import { DOCUMENT_LIMITS, UPLOAD_LIMITS, type UploadOptions } from '@dataportaal
 import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { useConfig } from '../../shared/api/config.ts'
+import { CountedTextarea } from '../../shared/ui/CountedTextarea.tsx'
 import { ErrorSummary } from '../../shared/ui/ErrorSummary.tsx'
 import { Field, describedBy } from '../../shared/ui/Field.tsx'
 import { Button, ButtonGroup, Textbox } from '../../shared/ui/nlds.ts'
@@ -110,7 +111,6 @@ export function DocumentForm({
   const contentTypes = options.contentTypes.includes(values.contentTypeName)
     ? options.contentTypes
     : [values.contentTypeName, ...options.contentTypes].filter(Boolean)
-  const descriptionLength = values.description.trim().length
 
   return (
     <form
@@ -148,29 +148,16 @@ export function DocumentForm({
           />
         </Field>
 
-        <Field
+        <CountedTextarea
           id={ids.description}
           label={TEXTS.description}
+          hint={TEXTS.descriptionHint}
           error={errors.description}
-          hint={
-            <>
-              {TEXTS.descriptionHint}{' '}
-              <span className="portal-character-count">
-                {TEXTS.charactersLeft(DOCUMENT_LIMITS.descriptionMax - descriptionLength)}
-              </span>
-            </>
-          }
-        >
-          <textarea
-            id={ids.description}
-            className={`utrecht-textarea utrecht-textarea--html-textarea${errors.description ? ' utrecht-textarea--invalid' : ''}`}
-            rows={8}
-            value={values.description}
-            aria-invalid={Boolean(errors.description)}
-            aria-describedby={describedBy(ids.description, true, errors.description)}
-            onChange={(event) => change({ description: event.target.value }, 'description')}
-          />
-        </Field>
+          value={values.description}
+          limit={DOCUMENT_LIMITS.descriptionMax}
+          charactersLeft={TEXTS.charactersLeft}
+          onChange={(description) => change({ description }, 'description')}
+        />
 
         <Field
           id={ids.contentTypeName}

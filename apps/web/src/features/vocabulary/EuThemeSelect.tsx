@@ -2,7 +2,7 @@ import { EU_DATA_THEMES, EuDataTheme, type ManagedVocabularyItem } from '@datapo
 import { useEffect, useId, useRef } from 'react'
 import { ApiError } from '../../shared/api/client.ts'
 import { useSaveEuTheme } from './api.ts'
-import type { Announce } from './feedback.ts'
+import type { Announce } from '../../shared/ui/Feedback.tsx'
 import { EU_THEME_TEXTS as TEXTS } from './texts.ts'
 
 /** The EU data themes sorted by their Dutch label, the way an admin looks one up. */

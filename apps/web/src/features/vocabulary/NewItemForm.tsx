@@ -4,7 +4,7 @@ import { ApiError } from '../../shared/api/client.ts'
 import { fieldErrorsFromProblem, parseForm } from '../../shared/forms/field-errors.ts'
 import { Button, Textbox } from '../../shared/ui/nlds.ts'
 import { useCreateItem, type ManagedKind } from './api.ts'
-import type { Announce } from './feedback.ts'
+import type { Announce } from '../../shared/ui/Feedback.tsx'
 import { LabelledField, describedBy } from './LabelledField.tsx'
 import type { VocabularyTexts } from './texts.ts'
 

@@ -11,7 +11,7 @@ import { fieldErrorsFromProblem, hasFieldErrors } from '../../shared/forms/field
 import { Button } from '../../shared/ui/nlds.ts'
 import { DialogButtons, ModalDialog } from '../../shared/ui/ModalDialog.tsx'
 import { useSaveThesaurus } from './api.ts'
-import type { Announce } from './feedback.ts'
+import type { Announce } from '../../shared/ui/Feedback.tsx'
 import { LabelledField, describedBy } from './LabelledField.tsx'
 import { THESAURUS_TEXTS as TEXTS } from './texts.ts'
 

@@ -8,7 +8,7 @@ import { Pagination } from '../../shared/ui/Pagination.tsx'
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx'
 import { useDeleteItem, useManagedList, type ManagedKind } from './api.ts'
 import { DeleteItemDialog } from './DeleteItemDialog.tsx'
-import type { Announce, Feedback } from './feedback.ts'
+import { FeedbackRegions, type Announce, type Feedback } from '../../shared/ui/Feedback.tsx'
 import { NewItemForm } from './NewItemForm.tsx'
 import type { VocabularyTexts } from './texts.ts'
 import { VocabularyTable, type ExtraColumn } from './VocabularyTable.tsx'
@@ -96,20 +96,7 @@ export function VocabularyManager({
       <h1 className="utrecht-heading-1">{texts.title}</h1>
       <p className="utrecht-paragraph portal-vocabulary__intro">{texts.intro}</p>
 
-      <div role="status" aria-live="polite" className="portal-vocabulary__feedback">
-        {feedback?.tone === 'success' && (
-          <div className="utrecht-alert utrecht-alert--ok">
-            <p className="utrecht-paragraph">{feedback.text}</p>
-          </div>
-        )}
-      </div>
-      <div role="alert" className="portal-vocabulary__feedback">
-        {feedback?.tone === 'error' && (
-          <div className="utrecht-alert utrecht-alert--error">
-            <p className="utrecht-paragraph">{feedback.text}</p>
-          </div>
-        )}
-      </div>
+      <FeedbackRegions feedback={feedback} />
 
       <NewItemForm
         kind={kind}

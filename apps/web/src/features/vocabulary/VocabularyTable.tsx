@@ -1,8 +1,9 @@
 import type { ManagedVocabularyItem } from '@dataportaal/contract'
 import type { ReactNode } from 'react'
 import { formatNumber } from '../../shared/format.ts'
-import type { Announce } from './feedback.ts'
+import type { Announce } from '../../shared/ui/Feedback.tsx'
 import type { VocabularyTexts } from './texts.ts'
+import '../../shared/ui/stacked-table.css'
 
 export interface ExtraColumn {
   header: string
@@ -30,7 +31,10 @@ export function VocabularyTable({
   actions: (item: ManagedVocabularyItem) => ReactNode
 }) {
   return (
-    <table className="utrecht-table portal-vocabulary__table" aria-labelledby={labelledBy}>
+    <table
+      className="utrecht-table portal-stacked-table portal-vocabulary__table"
+      aria-labelledby={labelledBy}
+    >
       <thead className="utrecht-table__header">
         <tr className="utrecht-table__row">
           <th scope="col" className="utrecht-table__header-cell">
