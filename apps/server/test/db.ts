@@ -1,22 +1,20 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { openPglite, openPostgres, type Db } from '../src/db/client.ts'
-import { migrate } from '../src/db/migrate.ts'
 
 /**
- * A fresh, migrated database for one test file: PGlite in memory by default, or a new
- * database on the PostgreSQL server of DATABASE_URL (dropped again on close).
+ * A fresh, migrated database for one test file, copied from the run's migrated database
+ * (test/global-setup.ts): PGlite in memory by default, or a new database on the PostgreSQL
+ * server of DATABASE_URL (dropped again on close).
  */
 export async function createTestDb(): Promise<Db> {
+  const migrated = inject('migratedDatabase')
+  if (migrated.kind === 'pglite') return openPglite(undefined, { from: migrated.dump })
   const url = process.env.DATABASE_URL
-  if (!url) {
-    const db = await openPglite()
-    await migrate(db)
-    return db
-  }
-  const database = await createPostgresDatabase(url)
+  if (!url) throw new Error('The run migrated a PostgreSQL database, but DATABASE_URL is not set')
+  const database = await createPostgresDatabase(url, { template: migrated.template })
   const db = openPostgres(database.url)
-  await migrate(db)
   return {
     ...db,
     close: async () => {
@@ -27,18 +25,22 @@ export async function createTestDb(): Promise<Db> {
 }
 
 /**
- * A new, empty database on the PostgreSQL server of `url`, for a test that starts the real
- * server process on it (the process migrates it); `drop` removes it again.
+ * A new database on the PostgreSQL server of `url`: empty, for a test that starts the real
+ * server process on it (the process migrates it), or a copy of `template`; `drop` removes it
+ * again.
  */
-export async function createPostgresDatabase(url: string) {
+export async function createPostgresDatabase(url: string, options: { template?: string } = {}) {
   const name = `portal_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
-  await admin.query(`create database ${name}`)
+  await admin.query(
+    `create database ${name}${options.template ? ` template ${options.template}` : ''}`,
+  )
   await admin.end()
   const target = new URL(url)
   target.pathname = `/${name}`
   return {
+    name,
     url: target.toString(),
     drop: async () => {
       const cleanup = new pg.Client({ connectionString: url })

@@ -124,6 +124,12 @@ export interface OpenOptions {
    * lost connections are replaced by the pool, so this is never called for it.
    */
   onLost?: (error: Error) => void
+  /**
+   * A dump of a data directory (a tar file, as PGlite's dumpDataDir writes it) that a new
+   * database in memory starts from, instead of an empty cluster: the test suite's migrated
+   * database, made once per run (test/global-setup.ts).
+   */
+  from?: string
 }
 
 /**
@@ -135,7 +141,10 @@ export async function openPglite(dataDir?: string, options: OpenOptions = {}): P
   let thread: PgliteThread
   try {
     if (dataDir) unlock = lockDataDir(dataDir)
-    thread = await PgliteThread.start(dataDir ? pgliteDir(dataDir) : null, options.onLost)
+    thread = await PgliteThread.start(
+      { dataDir: dataDir ? pgliteDir(dataDir) : null, from: options.from ?? null },
+      options.onLost,
+    )
   } catch (error) {
     unlock()
     throw dataDir ? await explainStartFailure(error, dataDir) : error

@@ -7,7 +7,7 @@ const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations')
 const MIGRATION_LOCK = 734_002_117
 
 /** Applies every not yet applied `migrations/NNNN_name.sql`, each in its own transaction. */
-export async function migrate(db: Db): Promise<string[]> {
+export async function migrate(db: Pick<Db, 'transaction'>): Promise<string[]> {
   const files = (await fs.readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort()
   const applied: string[] = []
   await db.transaction(async (tx) => {

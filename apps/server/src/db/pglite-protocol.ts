@@ -1,5 +1,13 @@
 /** Messages between the server's thread and the embedded database's (pglite-thread.ts). */
 
+/** Where the database's thread opens PGlite. */
+export interface PgliteWhere {
+  /** Its data directory; in memory when null. */
+  dataDir: string | null
+  /** A dump of a data directory (tar) that a database in memory starts from. */
+  from: string | null
+}
+
 /** What the server's thread asks of the database's. */
 export type PgliteCall =
   | { op: 'query'; sql: string; params: unknown[] | undefined; tx: number | null }

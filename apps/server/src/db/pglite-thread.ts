@@ -1,5 +1,11 @@
 import { Worker } from 'node:worker_threads'
-import type { ErrorFields, PgliteCall, PgliteReply, PgliteRequest } from './pglite-protocol.ts'
+import type {
+  ErrorFields,
+  PgliteCall,
+  PgliteReply,
+  PgliteRequest,
+  PgliteWhere,
+} from './pglite-protocol.ts'
 import { workerEntry } from '../shared/worker-entry.ts'
 import { DatabaseUnavailableError } from './unavailable.ts'
 
@@ -67,12 +73,12 @@ export class PgliteThread {
     worker.unref()
   }
 
-  /** Starts the thread and opens PGlite in `dataDir` (in memory when null). */
+  /** Starts the thread and opens PGlite as `where` says (pglite-protocol.ts). */
   static async start(
-    dataDir: string | null,
+    where: PgliteWhere,
     onDeath: (error: Error) => void = () => undefined,
   ): Promise<PgliteThread> {
-    const worker = new Worker(ENTRY, { workerData: { dataDir }, execArgv: [] })
+    const worker = new Worker(ENTRY, { workerData: where, execArgv: [] })
     let settle: { resolve: (reply: PgliteReply) => void; reject: (error: Error) => void }
     const exited = (code: number) =>
       settle.reject(new Error(`embedded database thread exited (${code})`))

@@ -2,7 +2,12 @@ import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { openAsBlob } from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
 import { pgliteExtensions } from './pglite-extensions.ts'
-import { errorFields, type PgliteReply, type PgliteRequest } from './pglite-protocol.ts'
+import {
+  errorFields,
+  type PgliteReply,
+  type PgliteRequest,
+  type PgliteWhere,
+} from './pglite-protocol.ts'
 
 /** An open transaction: its statements' target, and how to end it. */
 interface OpenTransaction {
@@ -20,11 +25,12 @@ interface OpenTransaction {
 export async function servePglite(): Promise<void> {
   const port = parentPort
   if (!port) throw new Error('servePglite runs only in a worker thread')
-  const { dataDir } = workerData as { dataDir: string | null }
+  const { dataDir, from } = workerData as PgliteWhere
   let lite: PGlite
   try {
     lite = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
+      ...(from ? { loadDataDir: await openAsBlob(from) } : {}),
       extensions: pgliteExtensions,
     })
     // One session serves the whole process; see openPostgres for why work_mem is raised.
