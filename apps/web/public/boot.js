@@ -36,13 +36,25 @@
     script.src = module.content
     document.head.appendChild(script)
     var preloads = document.querySelector('meta[name="portal-modulepreload"]')
-    var files = preloads ? preloads.content.split(' ').filter(Boolean) : []
-    for (var i = 0; i < files.length; i += 1) {
+    preload(preloads ? preloads.content.split(' ').filter(Boolean) : [])
+  }
+
+  // A few files per task: each modulepreload costs the main thread a moment as it starts its
+  // fetch, and all of them in one task would block a tap on a phone for a good part of 100 ms.
+  var PRELOADS_PER_TASK = 4
+
+  function preload(files) {
+    for (var i = 0; i < Math.min(files.length, PRELOADS_PER_TASK); i += 1) {
       var link = document.createElement('link')
       link.rel = 'modulepreload'
       link.crossOrigin = 'anonymous'
       link.href = files[i]
       document.head.appendChild(link)
+    }
+    if (files.length > PRELOADS_PER_TASK) {
+      setTimeout(function () {
+        preload(files.slice(PRELOADS_PER_TASK))
+      }, 0)
     }
   }
 

@@ -46,10 +46,11 @@ describe('the start of the app after the first paint', () => {
     )
 
   /** A page as the server sends it, read up to DOMContentLoaded. */
-  function loadPage(options: { serverRendered: boolean; choosing?: boolean }) {
+  function loadPage(options: { serverRendered: boolean; choosing?: boolean; preloads?: string[] }) {
+    const preloads = options.preloads ?? ['/assets/react-dom.js', '/assets/start.js']
     document.head.innerHTML =
       '<meta name="portal-module" content="/assets/index.js">' +
-      '<meta name="portal-modulepreload" content="/assets/react-dom.js /assets/start.js">'
+      `<meta name="portal-modulepreload" content="${preloads.join(' ')}">`
     document.body.innerHTML = options.serverRendered
       ? '<div id="root" data-server-rendered><main>Dataportaal</main></div>'
       : '<div id="root"></div>'
@@ -90,6 +91,21 @@ describe('the start of the app after the first paint', () => {
       expect(started()).toEqual([])
       vi.advanceTimersByTime(1)
       expect(started()).toHaveLength(3)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('preloads a few files per task, so that no task holds a tap for all of them', () => {
+    vi.useFakeTimers()
+    try {
+      const files = Array.from({ length: 10 }, (_, i) => `/assets/step-${i}.js`)
+      loadPage({ serverRendered: false, preloads: files })
+      expect(started()).toEqual(['/assets/index.js', ...files.slice(0, 4)])
+      vi.advanceTimersToNextTimer()
+      expect(started()).toEqual(['/assets/index.js', ...files.slice(0, 8)])
+      vi.advanceTimersToNextTimer()
+      expect(started()).toEqual(['/assets/index.js', ...files])
     } finally {
       vi.useRealTimers()
     }
