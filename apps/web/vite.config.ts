@@ -55,5 +55,9 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Two files at a time on two cores (vitest would run one); a screen's test that renders
+    // and clicks through jsdom then gets more than the 5 s default before it counts as hung.
+    maxWorkers: 2,
+    testTimeout: 15_000,
   },
 })
