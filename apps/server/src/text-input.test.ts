@@ -8,19 +8,18 @@ import {
   TEXT_MESSAGES,
 } from '@dataportaal/contract'
 import type { Response as LightMyRequestResponse } from 'light-my-request'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, createTestContext, EMPLOYEE, type TestContext } from '../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, useTestContext, EMPLOYEE } from '../test/app.ts'
 import { fileOf, postUpload, uploadForm, VALID_FIELDS } from './features/uploads/testing.ts'
 import { ensureNamed } from './features/vocabulary/service.ts'
 
 /** The one rule for text input (issue 12): what PostgreSQL or a person cannot use is refused. */
-let ctx: TestContext
+
+const ctx = useTestContext()
 
 beforeAll(async () => {
-  ctx = await createTestContext()
   await ensureNamed(ctx.db, 'themes', 'Afval')
 })
-afterAll(() => ctx.close())
 
 function expectRefused(response: LightMyRequestResponse, path: string) {
   expect(response.statusCode, response.body).toBe(422)

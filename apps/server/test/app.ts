@@ -5,7 +5,7 @@ import { API_PREFIX, apiPaths, type SearchResponse } from '@dataportaal/contract
 import type { FastifyInstance } from 'fastify'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import type { Response as LightMyRequestResponse } from 'light-my-request'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { buildApp, type AppDeps } from '../src/app.ts'
 import { createSignIn } from '../src/auth/sign-in.ts'
 import { createTokenVerifier, localKeys } from '../src/auth/verify-token.ts'
@@ -14,7 +14,7 @@ import type { Db } from '../src/db/client.ts'
 import type { FollowedIndex } from '../src/features/search/memory/followed-index.ts'
 import type { FileStore } from '../src/storage/file-store.ts'
 import { LocalFileStore } from '../src/storage/local-file-store.ts'
-import { createTestDb } from './db.ts'
+import { createTestDb, madeBeforeAll } from './db.ts'
 
 export const TEST_ISSUER = 'https://idp.test.local'
 export const TEST_AUDIENCE = 'dataportaal-test'
@@ -201,4 +201,21 @@ export async function searchAs(
   })
   expect(status).toBe(200)
   return body
+}
+
+/**
+ * The test context of the file or `describe` it is called in: made before its first test
+ * (after the hooks registered before this call), closed after its last. Usable at once;
+ * its members are the context's from then on. Options computed in an earlier hook can be
+ * given as a function.
+ */
+export function useTestContext(
+  options: TestContextOptions | (() => TestContextOptions | Promise<TestContextOptions>) = {},
+): TestContext {
+  let context: TestContext | undefined
+  beforeAll(async () => {
+    context = await createTestContext(typeof options === 'function' ? await options() : options)
+  })
+  afterAll(() => context?.close())
+  return madeBeforeAll(() => context, 'useTestContext')
 }

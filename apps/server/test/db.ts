@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { openPglite, openPostgres, type Db } from '../src/db/client.ts'
 
 /**
@@ -49,4 +49,31 @@ export async function createPostgresDatabase(url: string, options: { template?: 
       await cleanup.end()
     },
   }
+}
+
+/**
+ * A fresh, migrated database for the file or `describe` it is called in (createTestDb):
+ * made before its first test, closed after its last, usable at once.
+ */
+export function useTestDb(): Db {
+  let db: Db | undefined
+  beforeAll(async () => {
+    db = await createTestDb()
+  })
+  afterAll(() => db?.close())
+  return madeBeforeAll(() => db, 'useTestDb')
+}
+
+/**
+ * An object that stands for the one `current()` gives once a beforeAll made it, so that a
+ * test file can name it at the top; used earlier, it says so.
+ */
+export function madeBeforeAll<T extends object>(current: () => T | undefined, maker: string): T {
+  return new Proxy({} as T, {
+    get(_target, key) {
+      const made = current()
+      if (!made) throw new Error(`${maker}(): used before its beforeAll ran`)
+      return Reflect.get(made, key, made) as unknown
+    },
+  })
 }

@@ -1,13 +1,12 @@
 import { Readable } from 'node:stream'
 import { API_PREFIX, apiPaths, DATA_REQUEST_URL } from '@dataportaal/contract'
 import Fastify from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN,
-  createTestContext,
+  useTestContext,
   EMPLOYEE,
   OTHER_EMPLOYEE,
-  type TestContext,
   type TestIdentity,
 } from '../../test/app.ts'
 import { createDocument } from '../../test/factories.ts'
@@ -42,7 +41,6 @@ const ALL_OK: Expected = [200, 200, 200]
 const SIGNED_IN: Expected = [401, 200, 200]
 const ADMINS: Expected = [401, 403, 200]
 
-let ctx: TestContext
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 const doc = {
   approved: '',
@@ -497,8 +495,9 @@ const entryFor = (route: RegisteredRoute) =>
 const expectationOf = (testCase: Case, prefix: Prefix) =>
   prefix === API_PREFIX.public ? testCase.pubapi : testCase.api
 
+const ctx = useTestContext()
+
 beforeAll(async () => {
-  ctx = await createTestContext()
   const stored = await ctx.store.put(Readable.from([Buffer.from('wijk;inwoners\nNoord;8000\n')]))
   doc.approved = await createDocument(ctx.db, {
     title: 'Inwoners per wijk',
@@ -539,7 +538,6 @@ beforeAll(async () => {
   // Queued for loading as an upload queues it; no job runs here, so it stays 'wachtend'.
   await enqueueTableLoads(ctx.db, [{ id: doc.file, mediaType: 'text/csv' }])
 })
-afterAll(() => ctx.close())
 
 describe('the authorization table', () => {
   it('has an entry with an expectation for every registered route, and none for routes that are gone', () => {

@@ -1,6 +1,6 @@
 import { API_PREFIX, SUBSCRIPTION_PATHS, apiPaths } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/app.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestContext } from '../../test/app.ts'
 
 /**
  * The server declares its routes as Fastify patterns (`/documents/:id`); the web client and
@@ -8,12 +8,7 @@ import { createTestContext, type TestContext } from '../../test/app.ts'
  * every path the contract names is served, and every served API path is in the contract.
  */
 
-let ctx: TestContext
-
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 /** A path with its parameters made anonymous: `/documents/:id/tag/:name` -> `/documents/:/tag/:`. */
 const shape = (path: string) => path.replace(/:[A-Za-z0-9_]+/g, ':')

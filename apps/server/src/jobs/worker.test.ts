@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestDb } from '../../test/db.ts'
-import type { Db } from '../db/client.ts'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { useTestDb } from '../../test/db.ts'
+import type {} from '../db/client.ts'
 import { claimJob, completeJob, enqueueJobs } from './queue.ts'
 import {
   DEFAULT_TIMING,
@@ -12,12 +12,7 @@ import {
   type JobHandlers,
 } from './worker.ts'
 
-let db: Db
-
-beforeAll(async () => {
-  db = await createTestDb()
-})
-afterAll(() => db.close())
+const db = useTestDb()
 beforeEach(async () => {
   await db.query('delete from jobs')
 })

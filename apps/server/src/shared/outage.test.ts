@@ -1,18 +1,13 @@
 import fs from 'node:fs/promises'
 import net from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDb } from '../../test/db.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestDb } from '../../test/db.ts'
 import { freePort } from '../../test/server-process.ts'
-import type { Db } from '../db/client.ts'
+import type {} from '../db/client.ts'
 import { ExtractionError } from '../extraction/index.ts'
 import { isOutage } from './outage.ts'
 
-let db: Db
-
-beforeAll(async () => {
-  db = await createTestDb()
-})
-afterAll(() => db.close())
+const db = useTestDb()
 
 /** The error a promise rejects with. */
 const failureOf = (work: Promise<unknown>) =>

@@ -5,20 +5,18 @@ import {
   type DocumentDetail,
   type SearchResponse,
 } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestContext } from '../../../test/app.ts'
 import { seedDemoCatalogue } from './demo.ts'
-
-let ctx: TestContext
 
 const search = async (params: string) =>
   (await ctx.app.inject({ url: `/pubapi${apiPaths.search}?${params}` })).json<SearchResponse>()
 
+const ctx = useTestContext()
+
 beforeAll(async () => {
-  ctx = await createTestContext()
   expect(await seedDemoCatalogue(ctx.db, ctx.store)).toBe(true)
 })
-afterAll(() => ctx.close())
 
 describe('demo catalogue', () => {
   it('loads the CBS records and the city documents once', async () => {

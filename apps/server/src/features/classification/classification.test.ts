@@ -7,23 +7,22 @@ import {
   type Problem,
   type SearchResponse,
 } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN,
-  createTestContext,
+  useTestContext,
   EMPLOYEE,
   OTHER_EMPLOYEE,
-  type TestContext,
   type TestIdentity,
 } from '../../../test/app.ts'
 import { addSynonyms, createDocument } from '../../../test/factories.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 
-let ctx: TestContext
 const doc = { approved: '', second: '', own: '', othersPending: '', deleted: '' }
 
+const ctx = useTestContext()
+
 beforeAll(async () => {
-  ctx = await createTestContext()
   await addSynonyms(ctx.db, 'Fiets', ['rijwiel', 'stalling'])
   await addSynonyms(ctx.db, 'Parkeren', ['stalling'])
   await ensureNamed(ctx.db, 'themes', 'Wonen & Bouwen')
@@ -48,7 +47,6 @@ beforeAll(async () => {
   })
   doc.deleted = await createDocument(ctx.db, { title: 'Verwijderd verkeer', deleted: true })
 })
-afterAll(() => ctx.close())
 
 const call = (
   method: 'GET' | 'PUT' | 'DELETE',

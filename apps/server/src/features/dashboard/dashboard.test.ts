@@ -5,13 +5,12 @@ import {
   type DashboardPeriod,
   type Problem,
 } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN,
-  createTestContext,
+  useTestContext,
   EMPLOYEE,
   OTHER_EMPLOYEE,
-  type TestContext,
   type TestIdentity,
 } from '../../../test/app.ts'
 import { createDocument, ensureEmployee } from '../../../test/factories.ts'
@@ -25,7 +24,6 @@ const amsterdamDay = (instant: Date) =>
 const amsterdamMonth = (instant: Date) => amsterdamDay(instant).slice(0, 7)
 const ago = (ms: number) => new Date(Date.now() - ms)
 
-let ctx: TestContext
 const doc = { fiets: '', woning: '', afval: '', concept: '', afgekeurd: '', deleted: '' }
 /** The instants at which the test's document opens happened, per document. */
 const opens: Array<{ id: () => string; at: Date }> = []
@@ -51,8 +49,9 @@ async function logSearch(query: string, resultCount: number, at: Date) {
   )
 }
 
+const ctx = useTestContext()
+
 beforeAll(async () => {
-  ctx = await createTestContext()
   doc.fiets = await createDocument(ctx.db, {
     title: 'Fietstellingen binnenstad',
     wooCategory: '002',
@@ -156,7 +155,6 @@ beforeAll(async () => {
     await logSearch(query, results, at)
   }
 })
-afterAll(() => ctx.close())
 
 describe('GET /search/dashboard', () => {
   it('counts the documents that are not deleted, by status, content type, theme and Woo category', async () => {

@@ -1,7 +1,7 @@
 import { scoreQuality } from '@dataportaal/contract'
 import type { Quad } from 'n3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestContext } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { EXPECTED_WARNINGS, parseTurtle, validateDcat } from '../../../test/rdf.ts'
 import { qualityOf } from '../quality/service.ts'
@@ -12,7 +12,6 @@ import { NS } from './vocabulary.ts'
 const PUBLIC_URL = 'https://data.voorbeeldstad.nl'
 const CITY = 'https://identifier.overheid.nl/tooi/id/gemeente/gm0363'
 const PROVINCE = 'https://identifier.overheid.nl/tooi/id/provincie/pv27'
-let ctx: TestContext
 let quads: Quad[]
 const ids: Record<string, string> = {}
 
@@ -22,8 +21,9 @@ const objects = (subject: string, predicate: string) =>
     .filter((q) => q.subject.value === subject && q.predicate.value === predicate)
     .map((q) => q.object)
 
+const ctx = useTestContext({ env: { PUBLIC_URL, PUBLISHER_URI: CITY } })
+
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { PUBLIC_URL, PUBLISHER_URI: CITY } })
   const db = ctx.db
   ids.plain = await createDocument(db, { title: 'Zonder periode of gebied', fileText: 'a;b' })
   ids.covered = await createDocument(db, {
@@ -74,7 +74,6 @@ beforeAll(async () => {
   )
   quads = parseTurtle((await ctx.app.inject({ url: `${CATALOGUE_PATH}?page=1` })).body)
 })
-afterAll(() => ctx.close())
 
 describe('the period and the area in the catalogue', () => {
   it('publishes dct:temporal with its start and end dates', () => {

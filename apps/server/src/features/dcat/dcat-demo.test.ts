@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestContext } from '../../../test/app.ts'
 import {
   EXPECTED_WARNINGS,
   parseJsonLd,
@@ -12,7 +12,6 @@ import { CATALOGUE_PATH } from './graph.ts'
 import { CATALOGUE_PAGE_SIZE } from './service.ts'
 import { EU, NS } from './vocabulary.ts'
 
-let ctx: TestContext
 const PUBLIC_URL = 'https://data.voorbeeldstad.nl'
 let published: string[]
 
@@ -21,8 +20,9 @@ const get = (query: string) => ctx.app.inject({ url: `${CATALOGUE_PATH}${query}`
 const objectsOf = (quads: ReturnType<typeof parseTurtle>, predicate: string) =>
   quads.filter((q) => q.predicate.value === predicate).map((q) => q.object.value)
 
+const ctx = useTestContext({ env: { PUBLIC_URL } })
+
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { PUBLIC_URL } })
   expect(await seedDemoCatalogue(ctx.db, ctx.store)).toBe(true)
   const rows = await ctx.db.query<{ id: string }>(
     `select d.id::text as id from documents d join content_types ct on ct.id = d.content_type_id
@@ -32,7 +32,6 @@ beforeAll(async () => {
   published = rows.map((row) => `${PUBLIC_URL}/documenten/${row.id}#dataset`)
   // Loading the whole demo catalogue: 20-40 s here, more on a loaded CI machine.
 }, 300_000)
-afterAll(() => ctx.close())
 
 describe('the demo catalogue', () => {
   it('walks every published dataset exactly once, page by page', async () => {

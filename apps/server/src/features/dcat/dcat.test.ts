@@ -1,6 +1,6 @@
 import type { Quad } from 'n3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestContext } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { insertHarvestSource, markHarvested } from '../harvesting/testing.ts'
 import {
@@ -14,7 +14,6 @@ import {
 import { CATALOGUE_PATH } from './graph.ts'
 import { EU, NS } from './vocabulary.ts'
 
-let ctx: TestContext
 const PUBLIC_URL = 'https://data.voorbeeldstad.nl'
 const SPECIAL = `Tabel <b> & "aanhalingen" 'enkel' — één café, ïjs, Ürün`
 const ids: Record<string, string> = {}
@@ -46,15 +45,16 @@ async function addFile(id: string, fileName: string, mediaType: string, position
   )
 }
 
+const ctx = useTestContext({
+  env: {
+    PUBLIC_URL,
+    PUBLISHER_URI: 'https://identifier.overheid.nl/tooi/id/gemeente/gm0363',
+    PUBLISHER_NAME: 'Gemeente Voorbeeldstad',
+    CONTACT_PHONE: '+31 (0)20 123 4567',
+  },
+})
+
 beforeAll(async () => {
-  ctx = await createTestContext({
-    env: {
-      PUBLIC_URL,
-      PUBLISHER_URI: 'https://identifier.overheid.nl/tooi/id/gemeente/gm0363',
-      PUBLISHER_NAME: 'Gemeente Voorbeeldstad',
-      CONTACT_PHONE: '+31 (0)20 123 4567',
-    },
-  })
   const db = ctx.db
   ids.plain = await createDocument(db, { title: 'Zonder thema of beschrijving' })
   ids.special = await createDocument(db, {
@@ -161,7 +161,6 @@ beforeAll(async () => {
     ],
   )
 })
-afterAll(() => ctx.close())
 
 describe('the catalogue', () => {
   it('holds every published data document, and nothing else', async () => {

@@ -2,8 +2,8 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { apiPaths, type DocumentHistory } from '@dataportaal/contract'
 import type { Quad } from 'n3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, useTestContext, EMPLOYEE } from '../../../test/app.ts'
 import { EXPECTED_WARNINGS, parseTurtle, validateDcat } from '../../../test/rdf.ts'
 import {
   apiAs,
@@ -23,14 +23,13 @@ import { NS } from './vocabulary.ts'
  * Earlier files of a document in the catalogue (issue 34): a version of the dataset, linked
  * both ways, once visitors may see it in the document's history and not before.
  */
-let ctx: TestContext
 const PUBLIC_URL = 'https://data.voorbeeldstad.nl'
 
+const ctx = useTestContext({ env: { PUBLIC_URL } })
+
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { PUBLIC_URL } })
   await ensureNamed(ctx.db, 'themes', 'Afval')
 })
-afterAll(() => ctx.close())
 
 const catalogue = async (): Promise<Quad[]> =>
   parseTurtle((await ctx.app.inject({ url: CATALOGUE_PATH })).body)

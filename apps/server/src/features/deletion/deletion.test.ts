@@ -7,25 +7,19 @@ import {
   type RestoreResult,
   type ValidationList,
 } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   ADMIN,
-  createTestContext,
+  useTestContext,
   EMPLOYEE,
   OTHER_EMPLOYEE,
-  type TestContext,
   type TestIdentity,
   searchAs,
 } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { insertHarvestSource, markHarvested } from '../harvesting/testing.ts'
 
-let ctx: TestContext
-
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

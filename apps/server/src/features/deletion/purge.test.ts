@@ -1,25 +1,14 @@
 import { Readable } from 'node:stream'
 import { apiPaths } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ADMIN,
-  createTestContext,
-  EMPLOYEE,
-  OTHER_EMPLOYEE,
-  type TestContext,
-} from '../../../test/app.ts'
+import { describe, expect, it } from 'vitest'
+import { ADMIN, useTestContext, EMPLOYEE, OTHER_EMPLOYEE } from '../../../test/app.ts'
 import { createDocument, ensureEmployee } from '../../../test/factories.ts'
 import type { StoredFile } from '../../storage/file-store.ts'
 import { sweepStore } from '../../storage/sweep.ts'
 import { filesInStore } from '../uploads/testing.ts'
 import { purgeDeletedDocuments } from './purge.ts'
 
-let ctx: TestContext
-
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 const RETENTION = { deletedRetentionDays: 30 }
 

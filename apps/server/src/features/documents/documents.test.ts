@@ -1,18 +1,16 @@
 import { Readable } from 'node:stream'
 import { apiPaths, type DocumentDetail } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN,
-  createTestContext,
+  useTestContext,
   EMPLOYEE,
   OTHER_EMPLOYEE,
-  type TestContext,
   type TestIdentity,
 } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { insertHarvestSource, markHarvested } from '../harvesting/testing.ts'
 
-let ctx: TestContext
 let approvedId: string
 let pendingId: string
 let rejectedId: string
@@ -30,8 +28,9 @@ const inject = async (url: string, options: { token?: string; method?: 'GET' | '
   })
 }
 
+const ctx = useTestContext()
+
 beforeAll(async () => {
-  ctx = await createTestContext()
   const stored = await ctx.store.put(Readable.from([Buffer.from(CSV)]))
   approvedId = await createDocument(ctx.db, {
     title: 'Inwoners per wijk',
@@ -63,7 +62,6 @@ beforeAll(async () => {
   )
   fileId = file!.id
 })
-afterAll(() => ctx.close())
 
 describe('GET /documents/{id}', () => {
   it('shows an approved document to a visitor, without labels or account ids', async () => {

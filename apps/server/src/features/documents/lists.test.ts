@@ -4,18 +4,16 @@ import {
   type Problem,
   type ValidationList,
 } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN,
-  createTestContext,
+  useTestContext,
   EMPLOYEE,
   OTHER_EMPLOYEE,
-  type TestContext,
   type TestIdentity,
 } from '../../../test/app.ts'
 import { createDocument, type DocumentSpec } from '../../../test/factories.ts'
 
-let ctx: TestContext
 const ids: Record<string, string> = {}
 
 /** Documents made one day apart in this order, so "newest first" is well defined. */
@@ -45,8 +43,9 @@ const DOCUMENTS: Array<[string, DocumentSpec]> = [
   ['imported', { title: 'Geïmporteerd goedgekeurd' }],
 ]
 
+const ctx = useTestContext()
+
 beforeAll(async () => {
-  ctx = await createTestContext()
   for (const [index, [key, spec]] of DOCUMENTS.entries()) {
     ids[key] = await createDocument(ctx.db, spec)
     await ctx.db.query(
@@ -55,7 +54,6 @@ beforeAll(async () => {
     )
   }
 })
-afterAll(() => ctx.close())
 
 const list = <T = DocumentList>(
   path: string,

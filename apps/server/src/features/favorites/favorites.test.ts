@@ -7,22 +7,21 @@ import {
   type FavoriteState,
   type SearchResponse,
 } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN,
-  createTestContext,
+  useTestContext,
   EMPLOYEE,
   OTHER_EMPLOYEE,
-  type TestContext,
   type TestIdentity,
 } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 
-let ctx: TestContext
 const doc = { first: '', second: '', third: '', own: '', othersPending: '', deleted: '' }
 
+const ctx = useTestContext()
+
 beforeAll(async () => {
-  ctx = await createTestContext()
   doc.first = await createDocument(ctx.db, { title: 'Afvalinzameling per wijk' })
   doc.second = await createDocument(ctx.db, { title: 'Fietstellingen binnenstad' })
   doc.third = await createDocument(ctx.db, { title: 'Woningvoorraad', owner: OTHER_EMPLOYEE })
@@ -38,7 +37,6 @@ beforeAll(async () => {
   })
   doc.deleted = await createDocument(ctx.db, { title: 'Verwijderd rapport', deleted: true })
 })
-afterAll(() => ctx.close())
 
 const call = (
   method: 'GET' | 'PUT' | 'DELETE',

@@ -1,7 +1,7 @@
 import { API_PREFIX, apiPaths, FEED_LIMITS } from '@dataportaal/contract'
 import { SaxesParser } from 'saxes'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestContext, EMPLOYEE } from '../../../test/app.ts'
 import { createDocument, type DocumentSpec } from '../../../test/factories.ts'
 import { ATOM_NAMESPACE } from './atom.ts'
 
@@ -9,7 +9,6 @@ const PUBLIC_URL = 'https://data.voorbeeldstad.nl'
 const PORTAL_NAME = 'Dataportaal <Voorbeeldstad> & Co'
 const FEED_URL = `${PUBLIC_URL}${API_PREFIX.public}${apiPaths.documentsFeed}`
 
-let ctx: TestContext
 const ids: Record<string, string> = {}
 
 interface ParsedEntry {
@@ -104,8 +103,9 @@ async function documentPublished(daysAgo: number, spec: DocumentSpec) {
   return id
 }
 
+const ctx = useTestContext({ env: { PUBLIC_URL, PORTAL_NAME } })
+
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { PUBLIC_URL, PORTAL_NAME } })
   ids.housing = await documentPublished(3, {
     title: 'Woningbouwplannen 2025',
     description: '  Geplande woningen per wijk.  ',
@@ -140,7 +140,6 @@ beforeAll(async () => {
   })
   await documentPublished(0, { title: 'Verwijderd woonplan', themes: ['Wonen'], deleted: true })
 })
-afterAll(() => ctx.close())
 
 describe('the feed of the whole catalogue', () => {
   it('is well-formed Atom with the published documents, newest published first', async () => {

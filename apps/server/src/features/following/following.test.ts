@@ -5,19 +5,17 @@ import {
   type NameList,
   type Problem,
 } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN,
-  createTestContext,
+  useTestContext,
   EMPLOYEE,
   OTHER_EMPLOYEE,
-  type TestContext,
   type TestIdentity,
 } from '../../../test/app.ts'
 import { addSynonyms, createDocument, type DocumentSpec } from '../../../test/factories.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 
-let ctx: TestContext
 const ids: Record<string, string> = {}
 
 /** Published on the given day of January 2025, so "newest published first" is well defined. */
@@ -40,8 +38,9 @@ const DOCUMENTS: Array<[string, number | null, DocumentSpec]> = [
   ],
 ]
 
+const ctx = useTestContext()
+
 beforeAll(async () => {
-  ctx = await createTestContext()
   await addSynonyms(ctx.db, 'Fiets', ['rijwiel'])
   await ensureNamed(ctx.db, 'themes', 'Zorg/Welzijn')
   for (const [key, day, spec] of DOCUMENTS) {
@@ -55,7 +54,6 @@ beforeAll(async () => {
     }
   }
 })
-afterAll(() => ctx.close())
 
 const call = <T>(
   method: 'GET' | 'PUT' | 'DELETE',

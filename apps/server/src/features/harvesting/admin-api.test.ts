@@ -8,23 +8,12 @@ import {
   type HarvestSourceList,
   type Problem,
 } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ADMIN,
-  createTestContext,
-  EMPLOYEE,
-  type TestContext,
-  type TestIdentity,
-} from '../../../test/app.ts'
+import { describe, expect, it } from 'vitest'
+import { ADMIN, useTestContext, EMPLOYEE, type TestIdentity } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { markHarvested } from './testing.ts'
 
-let ctx: TestContext
-
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000'
 const HOUR_MS = 60 * 60 * 1000

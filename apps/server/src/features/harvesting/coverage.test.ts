@@ -1,7 +1,7 @@
 import { Parser } from 'n3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDb } from '../../../test/db.ts'
-import type { Db } from '../../db/client.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestDb } from '../../../test/db.ts'
+import type {} from '../../db/client.ts'
 import { recordsOf } from './collect/dcat-records.ts'
 import { PageGraph } from './collect/rdf-graph.ts'
 import { mapRecords } from './map.ts'
@@ -25,13 +25,12 @@ const record = (overrides: Partial<HarvestedRecord> = {}): HarvestedRecord => ({
   ...overrides,
 })
 
-let db: Db
 let vocabulary: ThemeVocabulary
+const db = useTestDb()
+
 beforeAll(async () => {
-  db = await createTestDb()
   vocabulary = await loadThemeVocabulary(db)
 })
-afterAll(() => db.close())
 
 const itemOf = (overrides: Partial<HarvestedRecord>) =>
   mapRecords([record(overrides)], vocabulary, 'Open data Voorbeeld').items[0]!

@@ -1,8 +1,8 @@
 import { DOCUMENT_LIMITS, EU_LICENCE_LIST } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDb } from '../../../test/db.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestDb } from '../../../test/db.ts'
 import { addSynonyms } from '../../../test/factories.ts'
-import type { Db } from '../../db/client.ts'
+import type {} from '../../db/client.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import { licenceUri } from './licences.ts'
 import { mapRecords, type MappedItem } from './map.ts'
@@ -27,11 +27,11 @@ const record = (overrides: Partial<HarvestedRecord> = {}): HarvestedRecord => ({
   ...overrides,
 })
 
-let db: Db
 let vocabulary: ThemeVocabulary
 
+const db = useTestDb()
+
 beforeAll(async () => {
-  db = await createTestDb()
   await ensureNamed(db, 'themes', 'Natuur')
   await addSynonyms(db, 'Verkeer', ['Mobiliteit', 'Wegen'])
   // A synonym of two themes stands for neither.
@@ -41,10 +41,6 @@ beforeAll(async () => {
   // Two portal themes map to ENVI: the EU theme alone cannot choose.
   await db.query(`update themes set eu_theme = 'ENVI' where name in ('Natuur', 'Wonen')`)
   vocabulary = await loadThemeVocabulary(db)
-})
-
-afterAll(async () => {
-  await db.close()
 })
 
 const mapOne = (overrides: Partial<HarvestedRecord>) => {

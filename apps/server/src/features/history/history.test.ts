@@ -1,14 +1,8 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { apiPaths, type DocumentDetail, type DocumentHistory } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ADMIN,
-  createTestContext,
-  EMPLOYEE,
-  type TestContext,
-  type TestIdentity,
-} from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, useTestContext, EMPLOYEE, type TestIdentity } from '../../../test/app.ts'
 import { loadConfig } from '../../config.ts'
 import { runMaintenance } from '../maintenance/maintenance.ts'
 import {
@@ -22,13 +16,11 @@ import {
 } from '../uploads/testing.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 
-let ctx: TestContext
+const ctx = useTestContext()
 
 beforeAll(async () => {
-  ctx = await createTestContext()
   for (const theme of ['Afval', 'Veiligheid', 'Klimaat']) await ensureNamed(ctx.db, 'themes', theme)
 })
-afterAll(() => ctx.close())
 
 const history = async (who: TestIdentity | null, id: string) => {
   const response = await apiAs(ctx, who, 'GET', apiPaths.documentHistory(id))

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { apiPaths, type LinkReport, type Problem } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, useTestContext, EMPLOYEE } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { runPendingJobs } from '../../jobs/worker.ts'
 import { LocalFileStore } from '../../storage/local-file-store.ts'
@@ -15,15 +15,14 @@ import { DEFAULT_ROUND_SIZES, queueDueRound, SCRUB_FILES_JOB } from './round.ts'
 /** One job for all three files, due at once. */
 const AT_ONCE = { ...DEFAULT_ROUND_SIZES, spacingMs: 0 }
 
-let ctx: TestContext
 let store: LocalFileStore
 
+const ctx = useTestContext()
+
 beforeAll(async () => {
-  ctx = await createTestContext()
   if (!(ctx.store instanceof LocalFileStore)) throw new Error('the test needs the local store')
   store = ctx.store
 })
-afterAll(() => ctx.close())
 
 async function storedDocument(title: string, text: string) {
   const file = await store.put(Readable.from([Buffer.from(text)]))

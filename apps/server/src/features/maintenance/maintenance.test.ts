@@ -4,8 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestContext, EMPLOYEE } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { loadConfig } from '../../config.ts'
 import { openPglite } from '../../db/client.ts'
@@ -14,12 +14,7 @@ import type { FileStore } from '../../storage/file-store.ts'
 import { LocalFileStore } from '../../storage/local-file-store.ts'
 import { hourlyMaintenance, runMaintenance } from './maintenance.ts'
 
-let ctx: TestContext
-
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 const DEFAULTS = loadConfig({ NODE_ENV: 'test' })
 const SETTINGS = {

@@ -7,13 +7,12 @@ import {
   type PublishedWithFindingsList,
   type ValidationList,
 } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN,
-  createTestContext,
+  useTestContext,
   EMPLOYEE,
   OTHER_EMPLOYEE,
-  type TestContext,
   type TestIdentity,
 } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
@@ -67,13 +66,11 @@ const SCANNER = fakeScanner({
   ],
 })
 
-let ctx: TestContext
+const ctx = useTestContext()
 
 beforeAll(async () => {
-  ctx = await createTestContext()
   await ensureNamed(ctx.db, 'themes', 'Afval')
 })
-afterAll(() => ctx.close())
 
 const runJobs = (scanner: PrivacyScanner = SCANNER) =>
   runPendingJobs(ctx.db, jobHandlers({ db: ctx.db, store: ctx.store, privacyScanner: scanner }))

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { TOOI_KERN, WOO_CATEGORIES, WOO_HANDLINGS, wooCategoryUri } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestContext, EMPLOYEE } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { insertHarvestSource, markHarvested } from '../harvesting/testing.ts'
 import { diwooFileUrl, DIWOO_NAMESPACE } from './diwoo-xml.ts'
@@ -15,8 +15,6 @@ const PUBLISHER_URI = 'https://identifier.overheid.nl/tooi/id/gemeente/gm0363'
 const PUBLISHER_NAME = 'Gemeente Voorbeeldstad'
 const SITE: Site = { publicUrl: PUBLIC_URL, portalName: 'Dataportaal Voorbeeldstad' }
 const SPECIAL_TITLE = 'Besluit "spoed" & <overig> op Woo-verzoek'
-
-let ctx: TestContext
 
 interface Published {
   id: string
@@ -96,8 +94,9 @@ async function hiddenDocument(spec: Parameters<typeof createDocument>[1], catego
   return id
 }
 
+const ctx = useTestContext({ env: { PUBLIC_URL, PUBLISHER_URI, PUBLISHER_NAME } })
+
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { PUBLIC_URL, PUBLISHER_URI, PUBLISHER_NAME } })
   woo.request = await wooDocument(SPECIAL_TITLE, '014', ['besluit.pdf'])
   woo.decision = await wooDocument('Besluit op Woo-verzoek parkeren', '014', [
     'besluit.pdf',
@@ -129,7 +128,6 @@ beforeAll(async () => {
     await insertHarvestSource(ctx.db, { name: 'Provincie', publish: false }),
   )
 })
-afterAll(() => ctx.close())
 
 describe('the DiWoo sitemaps', () => {
   it('list every file of every published document with a category in exactly one sitemap of its category', async () => {

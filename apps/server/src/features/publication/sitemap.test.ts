@@ -1,6 +1,6 @@
 import { SaxesParser } from 'saxes'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestContext, EMPLOYEE } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { absoluteUrl, documentPagePath, PUBLICATION_PATHS, type Site } from './paths.ts'
 import { renderRobotsTxt, SITEMAP_SOURCES, sitemapUrls, type SitemapSource } from './robots.ts'
@@ -15,7 +15,6 @@ import {
 const PUBLIC_URL = 'https://data.voorbeeldstad.nl'
 const SITE: Site = { publicUrl: PUBLIC_URL, portalName: 'Dataportaal Voorbeeldstad' }
 
-let ctx: TestContext
 const published: string[] = []
 const hidden: Record<string, string> = {}
 
@@ -60,8 +59,9 @@ const pathOf = (url: string) => {
   return url.slice(PUBLIC_URL.length)
 }
 
+const ctx = useTestContext({ env: { PUBLIC_URL } })
+
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { PUBLIC_URL } })
   for (const title of [
     'Inwoners per wijk',
     'Fietsenstallingen',
@@ -82,7 +82,6 @@ beforeAll(async () => {
   })
   hidden.deleted = await createDocument(ctx.db, { title: 'Verwijderd rapport', deleted: true })
 })
-afterAll(() => ctx.close())
 
 describe('GET /sitemap.xml', () => {
   it('is a sitemap index whose sitemaps list every published document page exactly once', async () => {

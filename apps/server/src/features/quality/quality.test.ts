@@ -7,13 +7,12 @@ import {
   type UploadOptions,
   type ValidationList,
 } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN,
-  createTestContext,
+  useTestContext,
   EMPLOYEE,
   OTHER_EMPLOYEE,
-  type TestContext,
   type TestIdentity,
 } from '../../../test/app.ts'
 import {
@@ -27,13 +26,12 @@ import {
 import { ensureNamed } from '../vocabulary/service.ts'
 
 const CITY = 'https://identifier.overheid.nl/tooi/id/gemeente/gm0363'
-let ctx: TestContext
+
+const ctx = useTestContext({ env: { PUBLISHER_URI: CITY } })
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { PUBLISHER_URI: CITY } })
   await ensureNamed(ctx.db, 'themes', 'Afval')
 })
-afterAll(() => ctx.close())
 
 const detail = async (who: TestIdentity | null, id: string) =>
   (await apiAs(ctx, who, 'GET', apiPaths.document(id))).json<DocumentDetail>()

@@ -6,36 +6,31 @@ import {
   type RatingState,
   type SearchResponse,
 } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   ADMIN,
-  createTestContext,
+  useTestContext,
   EMPLOYEE,
   OTHER_EMPLOYEE,
-  type TestContext,
   type TestIdentity,
 } from '../../../test/app.ts'
-import { createDocument } from '../../../test/factories.ts'
+import { createDocument, type DocumentSpec } from '../../../test/factories.ts'
 
-let ctx: TestContext
-const doc = { rated: '', other: '', othersPending: '', deleted: '', busy: '' }
+// Every test makes the documents it rates, so each passes alone and in any order.
+const ctx = useTestContext()
 
-beforeAll(async () => {
-  ctx = await createTestContext()
-  doc.rated = await createDocument(ctx.db, { title: 'Luchtkwaliteit per meetpunt' })
-  doc.other = await createDocument(ctx.db, {
-    title: 'Luchtkwaliteit jaaroverzicht',
-    ratings: [{ by: ADMIN, rating: 4 }],
+const newDocument = (spec: Partial<DocumentSpec> = {}) =>
+  createDocument(ctx.db, { title: 'Luchtmeetnet per uur', ...spec })
+
+/** A document rated 2 by EMPLOYEE, 5 by OTHER_EMPLOYEE and 4 by ADMIN: an average of 3.7. */
+const ratedByThree = () =>
+  newDocument({
+    ratings: [
+      { by: EMPLOYEE, rating: 2 },
+      { by: OTHER_EMPLOYEE, rating: 5 },
+      { by: ADMIN, rating: 4 },
+    ],
   })
-  doc.othersPending = await createDocument(ctx.db, {
-    title: 'Concept van een collega',
-    status: 'openstaand',
-    owner: OTHER_EMPLOYEE,
-  })
-  doc.deleted = await createDocument(ctx.db, { title: 'Verwijderd rapport', deleted: true })
-  doc.busy = await createDocument(ctx.db, { title: 'Veel gewaardeerd document' })
-})
-afterAll(() => ctx.close())
 
 const call = (path: string, as: TestIdentity | null, query: Record<string, string> = {}) =>
   ctx.call<RatingState>('PUT', path, as, { query })
@@ -64,13 +59,16 @@ async function detail(id: string, as: TestIdentity) {
 
 describe('PUT /documents/{id}/rating', () => {
   it('records the rating and answers it with the new average and count', async () => {
-    const { status, body } = await rate(doc.rated, 4)
+    const id = await newDocument()
+    const { status, body } = await rate(id, 4)
     expect(status).toBe(200)
     expect(body).toEqual({ rating: 4, averageRating: 4, ratingCount: 1 })
   })
 
   it('averages the ratings of several employees', async () => {
-    expect((await rate(doc.rated, 5, OTHER_EMPLOYEE)).body).toEqual({
+    const id = await newDocument()
+    await rate(id, 4)
+    expect((await rate(id, 5, OTHER_EMPLOYEE)).body).toEqual({
       rating: 5,
       averageRating: 4.5,
       ratingCount: 2,
@@ -78,57 +76,71 @@ describe('PUT /documents/{id}/rating', () => {
   })
 
   it('keeps one rating per employee: a new one replaces the old, the same one changes nothing', async () => {
-    expect((await rate(doc.rated, 2)).body).toEqual({
+    const id = await newDocument()
+    await rate(id, 4)
+    await rate(id, 5, OTHER_EMPLOYEE)
+    expect((await rate(id, 2)).body).toEqual({
       rating: 2,
       averageRating: 3.5,
       ratingCount: 2,
     })
-    expect((await rate(doc.rated, 2)).body).toEqual({
+    expect((await rate(id, 2)).body).toEqual({
       rating: 2,
       averageRating: 3.5,
       ratingCount: 2,
     })
-    expect(await stored(doc.rated)).toEqual({ rating_avg: 3.5, rating_count: 2, n: 2 })
+    expect(await stored(id)).toEqual({ rating_avg: 3.5, rating_count: 2, n: 2 })
   })
 
   it('rounds the average to one decimal', async () => {
-    expect((await rate(doc.rated, 5, ADMIN)).body).toEqual({
+    const id = await newDocument()
+    await rate(id, 2)
+    await rate(id, 5, OTHER_EMPLOYEE)
+    expect((await rate(id, 5, ADMIN)).body).toEqual({
       rating: 5,
       averageRating: 4,
       ratingCount: 3,
     })
-    expect((await rate(doc.rated, 4, ADMIN)).body.averageRating).toBe(3.7)
+    expect((await rate(id, 4, ADMIN)).body.averageRating).toBe(3.7)
   })
 
   it('shows each employee their own rating, and everyone the average', async () => {
-    expect(await detail(doc.rated, EMPLOYEE)).toMatchObject({
+    const id = await ratedByThree()
+    expect(await detail(id, EMPLOYEE)).toMatchObject({
       averageRating: 3.7,
       ratingCount: 3,
       contentUserUse: { favorited: false, rating: 2 },
     })
-    expect((await detail(doc.rated, OTHER_EMPLOYEE)).contentUserUse?.rating).toBe(5)
+    expect((await detail(id, OTHER_EMPLOYEE)).contentUserUse?.rating).toBe(5)
     const open = await ctx.app.inject({
-      url: `${API_PREFIX.public}${apiPaths.document(doc.rated)}`,
+      url: `${API_PREFIX.public}${apiPaths.document(id)}`,
     })
     expect(open.json<DocumentDetail>()).toMatchObject({ averageRating: 3.7, ratingCount: 3 })
   })
 
   it('refuses a rating outside 1..5 or not a whole number with 422, changing nothing', async () => {
+    const id = await ratedByThree()
     for (const rating of ['0', '6', 'x', '3.5', '', '-1']) {
-      const { status, body, response } = await rate(doc.rated, rating)
+      const { status, body, response } = await rate(id, rating)
       expect(status, rating).toBe(422)
       expect(response.headers['content-type']).toContain('application/problem+json')
       expect(JSON.stringify(body)).toContain('Een waardering is een heel getal van 1 tot en met 5.')
     }
-    expect((await call(apiPaths.rating(doc.rated), EMPLOYEE)).status).toBe(422)
+    expect((await call(apiPaths.rating(id), EMPLOYEE)).status).toBe(422)
     expect((await rate('geen-uuid', 3)).status).toBe(422)
-    const row = await stored(doc.rated)
+    const row = await stored(id)
     expect(row).toMatchObject({ rating_count: 3, n: 3 })
     expect(row?.rating_avg).toBeCloseTo(11 / 3, 5)
   })
 
   it("answers 404 for a missing, deleted or another employee's unapproved document", async () => {
-    for (const id of [randomUUID(), doc.deleted, doc.othersPending]) {
+    const othersPending = await newDocument({
+      title: 'Concept van een collega',
+      status: 'openstaand',
+      owner: OTHER_EMPLOYEE,
+    })
+    const deleted = await newDocument({ title: 'Verwijderd rapport', deleted: true })
+    for (const id of [randomUUID(), deleted, othersPending]) {
       expect((await rate(id, 3)).status).toBe(404)
       expect((await reset(id)).status).toBe(404)
       expect((await stored(id))?.n ?? 0).toBe(0)
@@ -136,45 +148,59 @@ describe('PUT /documents/{id}/rating', () => {
   })
 
   it('answers 401 to a visitor and does not exist on the public API', async () => {
-    expect((await rate(doc.rated, 3, null)).status).toBe(401)
-    expect((await reset(doc.rated, null)).status).toBe(401)
+    const id = await newDocument()
+    expect((await rate(id, 3, null)).status).toBe(401)
+    expect((await reset(id, null)).status).toBe(401)
     const open = await ctx.app.inject({
       method: 'PUT',
-      url: `${API_PREFIX.public}${apiPaths.rating(doc.rated)}?rating=3`,
+      url: `${API_PREFIX.public}${apiPaths.rating(id)}?rating=3`,
     })
     expect(open.statusCode).toBe(404)
+    expect(await stored(id)).toMatchObject({ rating_count: 0, n: 0 })
   })
 })
 
 describe('PUT /documents/{id}/resetrating', () => {
   it("removes the caller's rating only, and doing it twice changes nothing", async () => {
+    const id = await ratedByThree()
     for (let i = 0; i < 2; i++) {
-      const { status, body } = await reset(doc.rated)
+      const { status, body } = await reset(id)
       expect(status).toBe(200)
       expect(body).toEqual({ rating: null, averageRating: 4.5, ratingCount: 2 })
     }
-    expect((await detail(doc.rated, EMPLOYEE)).contentUserUse?.rating).toBeNull()
+    expect((await detail(id, EMPLOYEE)).contentUserUse?.rating).toBeNull()
   })
 
   it('leaves no average when the last rating goes', async () => {
-    await reset(doc.rated, OTHER_EMPLOYEE)
-    expect((await reset(doc.rated, ADMIN)).body).toEqual({
+    const id = await newDocument({
+      ratings: [
+        { by: OTHER_EMPLOYEE, rating: 5 },
+        { by: ADMIN, rating: 4 },
+      ],
+    })
+    await reset(id, OTHER_EMPLOYEE)
+    expect((await reset(id, ADMIN)).body).toEqual({
       rating: null,
       averageRating: null,
       ratingCount: 0,
     })
-    expect(await stored(doc.rated)).toEqual({ rating_avg: null, rating_count: 0, n: 0 })
+    expect(await stored(id)).toEqual({ rating_avg: null, rating_count: 0, n: 0 })
   })
 
   it('refuses query parameters', async () => {
-    expect((await call(apiPaths.resetRating(doc.rated), EMPLOYEE, { rating: '3' })).status).toBe(
-      422,
-    )
+    const id = await newDocument()
+    expect((await call(apiPaths.resetRating(id), EMPLOYEE, { rating: '3' })).status).toBe(422)
   })
 })
 
 describe('the rating filter and sort', () => {
   it('follow a new rating at once', async () => {
+    // A word of their own, so that the other tests' documents do not count.
+    const rated = await newDocument({ title: 'Geluidsoverlast per meetpunt' })
+    await newDocument({
+      title: 'Geluidsoverlast jaaroverzicht',
+      ratings: [{ by: ADMIN, rating: 4 }],
+    })
     const search = async (query: Record<string, string>) => {
       const response = await ctx.app.inject({
         url: `${API_PREFIX.authenticated}${apiPaths.search}?${new URLSearchParams(query)}`,
@@ -182,13 +208,13 @@ describe('the rating filter and sort', () => {
       })
       return response.json<SearchResponse>()
     }
-    const before = await search({ query: 'luchtkwaliteit', minRating: '5' })
+    const before = await search({ query: 'geluidsoverlast', minRating: '5' })
     expect(before.Results).toEqual([])
-    await rate(doc.rated, 5)
-    const after = await search({ query: 'luchtkwaliteit', minRating: '5' })
-    expect(after.Results.map((result) => result.title)).toEqual(['Luchtkwaliteit per meetpunt'])
+    await rate(rated, 5)
+    const after = await search({ query: 'geluidsoverlast', minRating: '5' })
+    expect(after.Results.map((result) => result.title)).toEqual(['Geluidsoverlast per meetpunt'])
     expect(after.Results[0]?.contentUserUse).toEqual({ favorited: false, rating: 5 })
-    const sorted = await search({ query: 'luchtkwaliteit', sort: 'rating' })
+    const sorted = await search({ query: 'geluidsoverlast', sort: 'rating' })
     expect(sorted.Results.map((result) => result.averageRating)).toEqual([5, 4])
     expect(sorted.Aggregations.rating).toEqual([
       { key: '5', count: 1 },
@@ -206,37 +232,43 @@ describe('concurrent ratings', () => {
     name: `Beoordelaar ${i}`,
     email: `beoordelaar${i}@voorbeeldstad.nl`,
   }))
+  const first = raters.map((_, i) => (i % 5) + 1)
+
+  /** A document, with every rater recorded as an employee, so requests race on ratings only. */
+  async function busyDocument() {
+    const id = await newDocument({ title: 'Veel gewaardeerd document' })
+    await Promise.all(raters.map((rater) => reset(id, rater)))
+    return id
+  }
 
   it('give the right average and count when many employees rate one document at once', async () => {
-    // Every employee is recorded first, so the requests below race on the ratings only.
-    await Promise.all(raters.map((rater) => reset(doc.busy, rater)))
-    const first = raters.map((_, i) => (i % 5) + 1)
-    const results = await Promise.all(raters.map((rater, i) => rate(doc.busy, first[i]!, rater)))
+    const id = await busyDocument()
+    const results = await Promise.all(raters.map((rater, i) => rate(id, first[i]!, rater)))
     expect(results.map((result) => result.status)).toEqual(raters.map(() => 200))
     const sum = first.reduce((a, b) => a + b, 0)
-    expect(await stored(doc.busy)).toMatchObject({ rating_count: 12, n: 12 })
-    expect((await stored(doc.busy))?.rating_avg).toBeCloseTo(sum / 12, 5)
+    expect(await stored(id)).toMatchObject({ rating_count: 12, n: 12 })
+    expect((await stored(id))?.rating_avg).toBeCloseTo(sum / 12, 5)
   })
 
   it('stay consistent when ratings change and are reset at the same time', async () => {
+    const id = await busyDocument()
+    for (const [i, rater] of raters.entries()) await rate(id, first[i]!, rater)
     const changes = raters.map((rater, i) =>
-      i % 3 === 0 ? reset(doc.busy, rater) : rate(doc.busy, 5 - (i % 5), rater),
+      i % 3 === 0 ? reset(id, rater) : rate(id, 5 - (i % 5), rater),
     )
     await Promise.all(changes)
     const expected = raters.flatMap((_, i) => (i % 3 === 0 ? [] : [5 - (i % 5)]))
-    const row = await stored(doc.busy)
+    const row = await stored(id)
     expect(row).toMatchObject({ rating_count: expected.length, n: expected.length })
     expect(row?.rating_avg).toBeCloseTo(expected.reduce((a, b) => a + b, 0) / expected.length, 5)
   })
 
   it('give the right answer to two employees rating at the same moment', async () => {
-    const [a, b] = await Promise.all([
-      rate(doc.other, 1, EMPLOYEE),
-      rate(doc.other, 5, OTHER_EMPLOYEE),
-    ])
+    const id = await newDocument({ ratings: [{ by: ADMIN, rating: 4 }] })
+    const [a, b] = await Promise.all([rate(id, 1, EMPLOYEE), rate(id, 5, OTHER_EMPLOYEE)])
     // ADMIN's 4 was there already; whichever came last saw all three ratings.
     const last = [a!.body, b!.body].find((body) => body.ratingCount === 3)
     expect(last?.averageRating).toBeCloseTo(10 / 3, 1)
-    expect(await stored(doc.other)).toMatchObject({ rating_count: 3, n: 3 })
+    expect(await stored(id)).toMatchObject({ rating_count: 3, n: 3 })
   })
 })

@@ -1,6 +1,6 @@
 import { API_PREFIX, apiPaths, type SearchResponse } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestContext } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { clientLimiter } from './client-limit.ts'
 
@@ -10,19 +10,18 @@ import { clientLimiter } from './client-limit.ts'
  * searches and suggestions are answered 429 with Retry-After, and other clients are served
  * as before.
  */
-let ctx: TestContext
 
 const ATTACKER = '203.0.113.66'
 const VISITOR = '198.51.100.7'
 const BURST = 5
 
+const ctx = useTestContext({
+  env: { SEARCH_RATE_LIMIT_PER_MINUTE: '1', SEARCH_RATE_LIMIT_BURST: String(BURST) },
+})
+
 beforeAll(async () => {
-  ctx = await createTestContext({
-    env: { SEARCH_RATE_LIMIT_PER_MINUTE: '1', SEARCH_RATE_LIMIT_BURST: String(BURST) },
-  })
   await createDocument(ctx.db, { title: 'Grondwaterstanden per peilbuis' })
 })
-afterAll(() => ctx.close())
 
 const longWords = (seed: number) =>
   Array.from({ length: 12 }, (_, i) => String.fromCharCode(97 + ((seed + i) % 26)).repeat(40))

@@ -1,6 +1,6 @@
 import { API_PREFIX, apiPaths } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, useTestContext, EMPLOYEE } from '../../../test/app.ts'
 import { createDocument, type DocumentSpec } from '../../../test/factories.ts'
 import type { Queryable, Row } from '../../db/client.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
@@ -14,7 +14,6 @@ import { FollowedIndex } from './memory/followed-index.ts'
  * suggestions in the same order, before and after titles change, and with one statement
  * (the themes and the catalogue version) instead of the titles' two.
  */
-let ctx: TestContext
 let index: FollowedIndex
 /** Statements of the in-memory side. */
 const statements: string[] = []
@@ -53,13 +52,14 @@ const CATALOGUE: DocumentSpec[] = [
   { title: 'Parkeerautomaten', deleted: true },
 ]
 
+const ctx = useTestContext({
+  searchIndex: (db) =>
+    (index = new FollowedIndex(db, (error) => {
+      throw error
+    })),
+})
+
 beforeAll(async () => {
-  ctx = await createTestContext({
-    searchIndex: (db) =>
-      (index = new FollowedIndex(db, (error) => {
-        throw error
-      })),
-  })
   for (const theme of ['Verkeer', 'Energie', 'Afval']) await ensureNamed(ctx.db, 'themes', theme)
   for (const spec of CATALOGUE) ids.set(spec.title, await createDocument(ctx.db, spec))
   // More copies of one title than the SQL reads rows of a tier (24).
@@ -77,7 +77,6 @@ beforeAll(async () => {
     },
   }
 }, 60_000)
-afterAll(() => ctx.close())
 
 /** Both answers, the index brought up to date first; also the statements memory ran. */
 async function bothAnswers(text: string) {

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, EMPLOYEE, type TestContext, searchAs } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestContext, EMPLOYEE, searchAs } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { indexUnsplitDocuments } from '../documents/index.ts'
 
 /** Dutch compounds are found by their parts, head and tail (docs/search.md, "Compounds"). */
 
-let ctx: TestContext
+const ctx = useTestContext()
 
 beforeAll(async () => {
-  ctx = await createTestContext()
   await createDocument(ctx.db, {
     title: 'Overheidsfinanciën; kerncijfers',
     description: 'Inkomsten en uitgaven van het Rijk en de decentrale overheden.',
@@ -37,7 +36,6 @@ beforeAll(async () => {
     description: 'Per gemeente.',
   })
 })
-afterAll(() => ctx.close())
 
 const publicSearch = (query: string) => searchAs(ctx, { query })
 

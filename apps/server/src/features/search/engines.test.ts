@@ -1,6 +1,6 @@
 import { PublicSearchQuery, type SearchQuery, type SearchResponse } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestContext } from '../../../test/app.ts'
 import { addSynonyms, createDocument, type DocumentSpec } from '../../../test/factories.ts'
 import { PUBLIC_VIEWER } from '../../auth/viewer.ts'
 import type { Queryable, Row } from '../../db/client.ts'
@@ -29,13 +29,13 @@ const ANSWERS: Record<keyof SearchEngines, (input: SearchQuery, match: TextMatch
   memory: () => true,
 }
 
-let ctx: TestContext
 let index: FollowedIndex
 let engines: Array<[keyof SearchEngines, SearchEngine]>
 let sql: SearchEngine
 
+const ctx = useTestContext()
+
 beforeAll(async () => {
-  ctx = await createTestContext()
   expect(await seedDemoCatalogue(ctx.db, ctx.store)).toBe(true)
   await addSynonyms(ctx.db, 'Weidevogels', ['grutto', 'zwarte stern'])
   // A phrase whose last word the stemmer shortens: matched as (stem | word:*) within it.
@@ -59,7 +59,6 @@ beforeAll(async () => {
     engine ? [[name as keyof SearchEngines, engine]] : [],
   )
 }, 120_000)
-afterAll(() => ctx.close())
 
 /** Ratings on a few hundred documents, so the rating facet, filter and order have ties. */
 async function rateSome() {

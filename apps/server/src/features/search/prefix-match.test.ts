@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDb } from '../../../test/db.ts'
-import type { Db } from '../../db/client.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestDb } from '../../../test/db.ts'
+import type {} from '../../db/client.ts'
 import { matchedTsquery } from './text-match.ts'
 
 /**
@@ -8,12 +8,8 @@ import { matchedTsquery } from './text-match.ts'
  * a word the Dutch stemmer shortens by more than an inflection matches its stem as a whole
  * word or the word as typed as a prefix. The expected texts are PostgreSQL's own output.
  */
-let db: Db
 
-beforeAll(async () => {
-  db = await createTestDb()
-})
-afterAll(() => db.close())
+const db = useTestDb()
 
 const matched = async (prefixQuery: string) => {
   const [row] = await db.query<{ query: string }>(`select ${matchedTsquery('$1')}::text as query`, [

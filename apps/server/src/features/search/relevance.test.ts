@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext, searchAs } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestContext, searchAs } from '../../../test/app.ts'
 import { addSynonyms, createDocument } from '../../../test/factories.ts'
 import { seedDemoCatalogue } from '../catalogue/demo.ts'
 import { firstRelevantRank, isRelevant, scoreSet, type SetScore } from './relevance-score.ts'
@@ -16,13 +16,12 @@ const FLOOR: Pick<SetScore, 'successAt1' | 'successAt3' | 'mrrAt10'> = {
   mrrAt10: 0.96,
 }
 
-let ctx: TestContext
-
 const searchTitles = async (query: string) =>
   (await searchAs(ctx, { query, pageSize: '10' })).Results.map((result) => result.title)
 
+const ctx = useTestContext()
+
 beforeAll(async () => {
-  ctx = await createTestContext()
   expect(await seedDemoCatalogue(ctx.db, ctx.store)).toBe(true)
   // Pairs that differ in one respect only, the less relevant one always the newer, so that
   // only the rank can put the more relevant one first; words no demo document has.
@@ -52,7 +51,6 @@ beforeAll(async () => {
     await createDocument(ctx.db, { title: `Scholeksters geteld ${date.slice(0, 4)}`, date })
   }
 })
-afterAll(() => ctx.close())
 
 const percent = (share: number) => `${(share * 100).toFixed(0)}%`
 

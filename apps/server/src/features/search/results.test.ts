@@ -1,6 +1,6 @@
 import { API_PREFIX, apiPaths, type SearchResponse } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../../test/app.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestContext } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { buildApp } from '../../app.ts'
 import { loadConfig } from '../../config.ts'
@@ -11,12 +11,8 @@ import type { Db, Row } from '../../db/client.ts'
  * document sent back to validation between the two (an employee's edit) must not show its
  * new, unvalidated text to a visitor.
  */
-let ctx: TestContext
 
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 /** An app on the test's database that runs `between` right before it reads a page's rows. */
 async function appWithChangeBeforePage(between: () => Promise<void>) {

@@ -1,12 +1,6 @@
 import { apiPaths, type SearchResponse } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ADMIN,
-  createTestContext,
-  EMPLOYEE,
-  type TestContext,
-  searchAs,
-} from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, useTestContext, EMPLOYEE, searchAs } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { buildApp } from '../../app.ts'
 import { loadConfig } from '../../config.ts'
@@ -21,14 +15,13 @@ import { catalogueVersion } from './cache.ts'
  * and visitors' answers are kept per node until the catalogue's version moves on. Both must
  * follow every change, whatever code makes it.
  */
-let ctx: TestContext
+
+const ctx = useTestContext()
 
 beforeAll(async () => {
-  ctx = await createTestContext()
   await ensureNamed(ctx.db, 'themes', 'Afval')
   await ensureNamed(ctx.db, 'themes', 'Water')
 })
-afterAll(() => ctx.close())
 
 /** Documents whose entry is missing, left over, or differs from the document in any column. */
 const mismatches = () =>

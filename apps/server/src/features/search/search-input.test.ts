@@ -1,19 +1,17 @@
 import { apiPaths } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestContext } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 
-let ctx: TestContext
+const ctx = useTestContext()
 
 beforeAll(async () => {
-  ctx = await createTestContext()
   await createDocument(ctx.db, { title: 'Parkeergarages en tarieven', themes: ['Verkeer'] })
   // 53 letters: longer than any word the typo vocabulary keeps.
   await createDocument(ctx.db, {
     title: 'Kinderopvangtoeslagaanvraagformulierenbundelverwerking in 2024',
   })
 })
-afterAll(() => ctx.close())
 
 const get = (url: string) => ctx.app.inject({ url })
 

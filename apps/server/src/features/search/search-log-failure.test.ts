@@ -1,22 +1,22 @@
 import { API_PREFIX, apiPaths, type SearchResponse } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestContext } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 
 /**
  * The search log is secondary: when its row cannot be written (here the database refuses
  * every insert as a full disk would), the search is still answered and the failure logged.
  */
-let ctx: TestContext
 const logged: Array<{ level: number; msg: string; err?: { message: string } }> = []
 
+const ctx = useTestContext({
+  logger: {
+    level: 'warn',
+    stream: { write: (line: string) => void logged.push(JSON.parse(line) as never) },
+  },
+})
+
 beforeAll(async () => {
-  ctx = await createTestContext({
-    logger: {
-      level: 'warn',
-      stream: { write: (line: string) => void logged.push(JSON.parse(line) as never) },
-    },
-  })
   await createDocument(ctx.db, { title: 'Luchtkwaliteit per meetstation' })
   await ctx.db.query(`
     create function refuse_search_log() returns trigger language plpgsql as $$
@@ -26,7 +26,6 @@ beforeAll(async () => {
   await ctx.db.query(`create trigger search_log_disk_full before insert on search_log
     for each row execute function refuse_search_log()`)
 })
-afterAll(() => ctx.close())
 
 describe('a search whose log row cannot be written', () => {
   it('is answered, and the failure is logged as an error', async () => {

@@ -1,15 +1,7 @@
 import { apiPaths, NO_VALUE_BUCKET, type SearchResponse } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ADMIN,
-  createTestContext,
-  EMPLOYEE,
-  OTHER_EMPLOYEE,
-  type TestContext,
-} from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, useTestContext, EMPLOYEE, OTHER_EMPLOYEE } from '../../../test/app.ts'
 import { addSynonyms, createDocument } from '../../../test/factories.ts'
-
-let ctx: TestContext
 
 const search = async (params: Record<string, string | string[]>, token?: string) => {
   const query = new URLSearchParams()
@@ -26,8 +18,9 @@ const search = async (params: Record<string, string | string[]>, token?: string)
 
 const titles = (body: SearchResponse) => body.Results.map((result) => result.title)
 
+const ctx = useTestContext()
+
 beforeAll(async () => {
-  ctx = await createTestContext()
   const db = ctx.db
   await addSynonyms(db, 'Fiets', ['rijwiel', 'tweewieler'])
   await createDocument(db, {
@@ -86,8 +79,6 @@ beforeAll(async () => {
     date: '2025-01-01',
   })
 })
-
-afterAll(() => ctx.close())
 
 describe('Dutch search', () => {
   it('matches word forms: asielverzoek finds Asielverzoeken', async () => {

@@ -1,11 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createTestContext,
-  EMPLOYEE,
-  type TestContext,
-  type TestIdentity,
-  searchAs,
-} from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestContext, EMPLOYEE, type TestIdentity, searchAs } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { MAX_TOTAL_TO_SUGGEST, SUGGESTION_MIN_TOTAL } from './suggestion.ts'
 
@@ -13,13 +7,13 @@ import { MAX_TOTAL_TO_SUGGEST, SUGGESTION_MIN_TOTAL } from './suggestion.ts'
  * 'Bedoelde u …': the catalogue itself has a misspelt `parkeervergunnimg` once, next to
  * eight documents about the `parkeervergunning` (five reports, three data sets).
  */
-let ctx: TestContext
 
 const search = (query: Record<string, string>, as: TestIdentity | null = null) =>
   searchAs(ctx, query, as)
 
+const ctx = useTestContext()
+
 beforeAll(async () => {
-  ctx = await createTestContext()
   const wijken = ['Binnenstad', 'Oost', 'West', 'Noord', 'Zuid', 'Overvecht', 'Vleuten', 'Zuilen']
   for (const [i, wijk] of wijken.entries()) {
     await createDocument(ctx.db, {
@@ -41,7 +35,6 @@ beforeAll(async () => {
     await createDocument(ctx.db, { title: `Verkeersbesluut ${n}`, date })
   }
 })
-afterAll(() => ctx.close())
 
 describe("'Bedoelde u …'", () => {
   it('offers a close, more frequent spelling with what it finds', async () => {

@@ -1,12 +1,6 @@
 import { apiPaths } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ADMIN,
-  createTestContext,
-  EMPLOYEE,
-  type TestContext,
-  searchAs,
-} from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, useTestContext, EMPLOYEE, searchAs } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import { apiAs, fileOf, postUpload, runJobs, uploadForm, VALID_FIELDS } from '../uploads/testing.ts'
@@ -41,13 +35,11 @@ const family = (stem: string): WordFamily => ({
   neighbour: `${stem}plint`,
 })
 
-let ctx: TestContext
+const ctx = useTestContext()
 
 beforeAll(async () => {
-  ctx = await createTestContext()
   await ensureNamed(ctx.db, 'themes', 'Afval')
 })
-afterAll(() => ctx.close())
 
 const publicSearch = (query: string) => searchAs(ctx, { query })
 

@@ -1,6 +1,6 @@
 import { apiPaths, type DocumentDetail, type RowsPage, type TableInfo } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestContext, EMPLOYEE } from '../../../test/app.ts'
 import { jobHandlers } from '../../job-handlers.ts'
 import { runPendingJobs } from '../../jobs/worker.ts'
 import { fileOf, postUpload, uploadForm, VALID_FIELDS } from '../uploads/testing.ts'
@@ -12,7 +12,6 @@ import { ensureNamed } from '../vocabulary/service.ts'
  * what a person reading the file would expect.
  */
 
-let ctx: TestContext
 let documentId: string
 let fileId: string
 
@@ -29,8 +28,9 @@ const CSV = Buffer.concat([
   Buffer.from(ROWS.map((row) => row.join(';')).join('\r\n') + '\r\n', 'latin1'),
 ])
 
+const ctx = useTestContext()
+
 beforeAll(async () => {
-  ctx = await createTestContext()
   await ensureNamed(ctx.db, 'themes', 'Afval')
   const response = await postUpload(
     ctx,
@@ -43,7 +43,6 @@ beforeAll(async () => {
   fileId = detail.body.files[0]!.id
   await runPendingJobs(ctx.db, jobHandlers({ db: ctx.db, store: ctx.store }))
 }, 60_000)
-afterAll(() => ctx.close())
 
 const get = async <T>(path: string) => {
   const answer = await ctx.call<T>('GET', path, EMPLOYEE)

@@ -6,13 +6,12 @@ import {
   type Problem,
   type TableInfo,
 } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN,
-  createTestContext,
+  useTestContext,
   EMPLOYEE,
   OTHER_EMPLOYEE,
-  type TestContext,
   type TestIdentity,
 } from '../../../test/app.ts'
 import { purgeDeletedDocuments } from '../deletion/purge.ts'
@@ -28,14 +27,13 @@ import { fakeLoader, runWithLoader } from './testing.ts'
  * loaded again with a corrected type, gone with its file or its document.
  */
 
-let ctx: TestContext
 const loader = fakeLoader()
 
+const ctx = useTestContext()
+
 beforeAll(async () => {
-  ctx = await createTestContext()
   await ensureNamed(ctx.db, 'themes', 'Afval')
 })
-afterAll(() => ctx.close())
 
 const CSV = 'Wijk:string;Aantal:integer;Code:string\nCentrum;12;0101\nOost;7;0102\nWest;;0103\n'
 

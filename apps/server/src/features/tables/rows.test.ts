@@ -6,8 +6,8 @@ import {
   type RowsPage,
   type TableInfo,
 } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestContext, EMPLOYEE } from '../../../test/app.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import { fileOf, postUpload, uploadForm, VALID_FIELDS } from '../uploads/testing.ts'
 import { fakeLoader, runWithLoader } from './testing.ts'
@@ -64,13 +64,13 @@ const fold = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase()
 
-let ctx: TestContext
 let documentId: string
 let fileId: string
 const loader = fakeLoader({ rowsPerFile: 40 })
 
+const ctx = useTestContext()
+
 beforeAll(async () => {
-  ctx = await createTestContext()
   await ensureNamed(ctx.db, 'themes', 'Afval')
   const upload = await postUpload(
     ctx,
@@ -87,7 +87,6 @@ beforeAll(async () => {
     [documentId],
   )
 })
-afterAll(() => ctx.close())
 
 const base = () => `/documents/${documentId}/files/${fileId}`
 

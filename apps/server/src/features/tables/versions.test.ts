@@ -6,8 +6,8 @@ import {
   type RowsPage,
   type VersionTableInfo,
 } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, useTestContext, EMPLOYEE } from '../../../test/app.ts'
 import { loadConfig } from '../../config.ts'
 import { runMaintenance } from '../maintenance/maintenance.ts'
 import { fileOf, postUpload, uploadForm, VALID_FIELDS } from '../uploads/testing.ts'
@@ -23,7 +23,6 @@ const HEADER = 'Gemeente:string;Jaar:integer;Bedrag:number'
 const YEAR_2024 = [HEADER, 'Utrecht;2024;100', 'Ede;2024;200', 'Utrecht;2024;300'].join('\n')
 const YEAR_2025 = [HEADER, 'Utrecht;2025;110', 'Ede;2025;220'].join('\n')
 
-let ctx: TestContext
 const loader = fakeLoader()
 let documentId: string
 let versionId: string
@@ -46,8 +45,9 @@ async function visitor(path: string, query = '') {
 
 const bedragen = (page: RowsPage) => page.rows.map((row) => row['Bedrag'])
 
+const ctx = useTestContext()
+
 beforeAll(async () => {
-  ctx = await createTestContext()
   await ensureNamed(ctx.db, 'themes', 'Afval')
   const created = await postUpload(
     ctx,
@@ -70,7 +70,6 @@ beforeAll(async () => {
   )
   versionId = version!.id
 })
-afterAll(() => ctx.close())
 
 describe("an earlier version's table", () => {
   it('is not there for a visitor before the edit is approved, but is for the owner', async () => {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestContext, EMPLOYEE } from '../../../test/app.ts'
 import { ensureEmployee } from '../../../test/factories.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import type { Db } from '../../db/client.ts'
@@ -13,14 +13,13 @@ import { count, EMPLOYEE_VIEWER, failingAtAudit, filesInStore, VALID_FIELDS } fr
  * A failure half-way leaves no orphan file and no row pointing at a missing file: the
  * transaction is made to fail after the files moved into the store.
  */
-let ctx: TestContext
+
+const ctx = useTestContext()
 
 beforeAll(async () => {
-  ctx = await createTestContext()
   await ensureEmployee(ctx.db, EMPLOYEE)
   await ensureNamed(ctx.db, 'themes', 'Afval')
 })
-afterAll(() => ctx.close())
 
 async function received(contents: string[]): Promise<ReceivedForm> {
   const fields = Object.fromEntries(

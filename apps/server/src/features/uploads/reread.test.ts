@@ -6,18 +6,13 @@ import {
   type RereadResult,
   type SearchResponse,
 } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
+import { describe, expect, it } from 'vitest'
+import { ADMIN, useTestContext, EMPLOYEE } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { INTERRUPTED_MESSAGE } from './extraction-job.ts'
 import { runJobs } from './testing.ts'
 
-let ctx: TestContext
-
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 

@@ -10,13 +10,12 @@ import {
   type SearchResponse,
   type UploadOptions,
 } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN,
-  createTestContext,
+  useTestContext,
   EMPLOYEE,
   OTHER_EMPLOYEE,
-  type TestContext,
   type TestIdentity,
 } from '../../../test/app.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
@@ -33,13 +32,11 @@ import {
   VALID_FIELDS,
 } from './testing.ts'
 
-let ctx: TestContext
+const ctx = useTestContext({ env: { MAX_UPLOAD_MB: '1' } })
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { MAX_UPLOAD_MB: '1' } })
   for (const theme of ['Afval', 'Veiligheid', 'Klimaat']) await ensureNamed(ctx.db, 'themes', theme)
 })
-afterAll(() => ctx.close())
 
 const detail = async (who: TestIdentity | null, id: string) =>
   apiAs(ctx, who, 'GET', apiPaths.document(id))

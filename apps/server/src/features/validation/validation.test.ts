@@ -8,14 +8,8 @@ import {
   type SearchResponse,
   type ValidationResult,
 } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ADMIN,
-  createTestContext,
-  EMPLOYEE,
-  type TestContext,
-  type TestIdentity,
-} from '../../../test/app.ts'
+import { describe, expect, it } from 'vitest'
+import { ADMIN, useTestContext, EMPLOYEE, type TestIdentity } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 
 const OTHER_ADMIN: TestIdentity = {
@@ -25,12 +19,7 @@ const OTHER_ADMIN: TestIdentity = {
   groups: ADMIN.groups ?? [],
 }
 
-let ctx: TestContext
-
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 async function get(
   prefix: string,

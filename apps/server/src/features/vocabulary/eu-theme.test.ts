@@ -5,8 +5,8 @@ import {
   type ManagedVocabularyList,
   type Problem,
 } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, useTestContext, EMPLOYEE } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { parseTurtle } from '../../../test/rdf.ts'
 import { CATALOGUE_PATH } from '../dcat/graph.ts'
@@ -15,15 +15,14 @@ import { CATALOGUE_PATH } from '../dcat/graph.ts'
 const DATA_THEME = 'http://publications.europa.eu/resource/authority/data-theme/'
 const DCAT_THEME = 'http://www.w3.org/ns/dcat#theme'
 
-let ctx: TestContext
 let fietsplan = ''
 
+const ctx = useTestContext()
+
 beforeAll(async () => {
-  ctx = await createTestContext()
   fietsplan = await createDocument(ctx.db, { title: 'Fietsplan 2030', themes: ['Fiets'] })
   await createDocument(ctx.db, { title: 'Intern overzicht', themes: ['Wonen'], labels: ['Intern'] })
 })
-afterAll(() => ctx.close())
 
 const setEuTheme = (name: string, body: unknown, as = ADMIN) =>
   ctx.call<ManagedVocabularyItem & Problem>('PUT', apiPaths.tagEuTheme(name), as, { body })

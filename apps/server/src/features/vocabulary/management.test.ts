@@ -9,21 +9,15 @@ import {
   type TagList,
   type ThesaurusEntry,
 } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ADMIN,
-  createTestContext,
-  EMPLOYEE,
-  type TestContext,
-  type TestIdentity,
-} from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, useTestContext, EMPLOYEE, type TestIdentity } from '../../../test/app.ts'
 import { addSynonyms, createDocument } from '../../../test/factories.ts'
 
-let ctx: TestContext
 const doc = { fiets: '', afval: '', pending: '' }
 
+const ctx = useTestContext()
+
 beforeAll(async () => {
-  ctx = await createTestContext()
   doc.fiets = await createDocument(ctx.db, {
     title: 'Fietsenstallingen in de binnenstad',
     themes: ['Fiets', 'Verkeer'],
@@ -38,7 +32,6 @@ beforeAll(async () => {
   await createDocument(ctx.db, { title: 'Oud fietsplan', themes: ['Fiets'], deleted: true })
   await addSynonyms(ctx.db, 'Fiets', ['rijwiel'])
 })
-afterAll(() => ctx.close())
 
 const call = <T>(
   method: 'GET' | 'PUT' | 'DELETE',

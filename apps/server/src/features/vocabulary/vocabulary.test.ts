@@ -1,12 +1,11 @@
 import { apiPaths, NO_VALUE_BUCKET } from '@dataportaal/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, EMPLOYEE, type TestContext } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestContext, EMPLOYEE } from '../../../test/app.ts'
 import { addSynonyms, createDocument } from '../../../test/factories.ts'
 
-let ctx: TestContext
+const ctx = useTestContext()
 
 beforeAll(async () => {
-  ctx = await createTestContext()
   await addSynonyms(ctx.db, 'Fiets', ['rijwiel'])
   await ctx.db.query(
     `insert into theme_terms (theme_id, kind, term)
@@ -21,7 +20,6 @@ beforeAll(async () => {
     status: 'openstaand',
   })
 })
-afterAll(() => ctx.close())
 
 const get = async (url: string, token?: string) =>
   (

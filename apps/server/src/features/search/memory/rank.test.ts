@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDb } from '../../../../test/db.ts'
-import type { Db } from '../../../db/client.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestDb } from '../../../../test/db.ts'
+import type {} from '../../../db/client.ts'
 import { rankDocs } from './rank.ts'
 import {
   askDatabase,
@@ -19,20 +19,19 @@ import { parseTsquery } from './tsquery.ts'
  * rankDocs repeats every rounding step, so the test asks for equality to the bit:
  * `ts_rank(...)::float8` is the exact float4 value.
  */
-let db: Db
 let vectors: string[]
 let texts: string[]
 let answers: { matches: string; ranks: number[] }[]
 
+const db = useTestDb()
+
 beforeAll(async () => {
-  db = await createTestDb()
   const random = seededRandom(4242)
   vectors = await loadVectors(db, random, 240)
   const queries = testQueries(random)
   texts = await queryTexts(db, queries)
   answers = await askDatabase(db, vectors, queries)
 })
-afterAll(() => db.close())
 
 /** The first few (query, vector) pairs where rankDocs and ts_rank differ. */
 function differences(

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDb } from '../../../../test/db.ts'
-import type { Db } from '../../../db/client.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestDb } from '../../../../test/db.ts'
+import type {} from '../../../db/client.ts'
 import {
   askDatabase,
   loadVectors,
@@ -17,13 +17,13 @@ import { formatTsquery, matchDocs, parseTsquery } from './tsquery.ts'
  * hundred queries: random ones over lexemes that are each other's prefixes (so phrases,
  * prefixes, weights and lexemes without positions meet), Dutch ones through to_tsquery.
  */
-let db: Db
 let vectors: string[]
 let texts: string[]
 let answers: { matches: string }[]
 
+const db = useTestDb()
+
 beforeAll(async () => {
-  db = await createTestDb()
   const random = seededRandom(20261125)
   // The empty vector too: only NOT can match it.
   vectors = [...(await loadVectors(db, random, 240)), '']
@@ -31,7 +31,6 @@ beforeAll(async () => {
   texts = await queryTexts(db, queries)
   answers = await askDatabase(db, vectors, queries)
 })
-afterAll(() => db.close())
 
 describe('matchDocs', () => {
   it('matches exactly the vectors that @@ matches', () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDb } from '../../../../test/db.ts'
-import type { Db } from '../../../db/client.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestDb } from '../../../../test/db.ts'
+import type {} from '../../../db/client.ts'
 import { seededRandom } from './testing.ts'
 import { parseTsvector, type TsvectorEntry } from './tsvector.ts'
 
@@ -8,11 +8,7 @@ import { parseTsvector, type TsvectorEntry } from './tsvector.ts'
  * parseTsvector against PostgreSQL itself: random vectors with lexemes that need quoting
  * go in, and what `::text` prints must parse to what `unnest(tsvector)` lists.
  */
-let db: Db
-beforeAll(async () => {
-  db = await createTestDb()
-})
-afterAll(() => db.close())
+const db = useTestDb()
 
 const NASTY = [
   "it's",
