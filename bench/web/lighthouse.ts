@@ -71,11 +71,18 @@ export async function auditPage(
     logLevel: 'error',
     onlyCategories: LIGHTHOUSE_CATEGORIES,
   }
-  const result = await lighthouse(
-    new URL(path, portalUrl).href,
-    flags,
-    preset === 'desktop' ? desktopConfig : undefined,
-  )
+  const run = () =>
+    lighthouse(
+      new URL(path, portalUrl).href,
+      flags,
+      preset === 'desktop' ? desktopConfig : undefined,
+    )
+  let result = await run()
+  // Now and then Chromium's trace of the first load misses its start (NO_NAVSTART); a run
+  // again measures the page as usual.
+  for (let retry = 0; retry < 2 && result?.lhr.runtimeError?.code === 'NO_NAVSTART'; retry++) {
+    result = await run()
+  }
   if (!result) throw new Error(`Lighthouse gave no result for ${path}`)
   const { lhr } = result
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`)
