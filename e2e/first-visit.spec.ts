@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@dataportaal/contract'
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from './support/test.ts'
+import { awaitingTheApp, expect, test } from './support/test.ts'
 import { searchBox } from './support/portal.ts'
 import { ROUTES } from './support/routes.ts'
 import { TEXTS } from './support/texts.ts'
@@ -59,7 +59,7 @@ test('a first visit asks which portal; the public choice is stored and not asked
   expect(await pageBackground(page)).not.toBe(LIGHT_GREY)
 
   // A second visit in the same browser goes straight to the portal.
-  const secondVisit = await context.newPage()
+  const secondVisit = awaitingTheApp(await context.newPage())
   await secondVisit.goto(ROUTES.home)
   await expect(searchBox(secondVisit)).toBeVisible()
   await expect(secondVisit.getByRole('dialog')).toHaveCount(0)

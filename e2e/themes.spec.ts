@@ -1,6 +1,6 @@
 import { API_PREFIX, BucketList, apiPaths } from '@dataportaal/contract'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, test } from './support/test.ts'
+import { awaitingTheApp, expect, test } from './support/test.ts'
 import { expectNoAxeViolations } from './support/axe.ts'
 import { tabTo, waitForScreen } from './support/portal.ts'
 import { ACCOUNTS, signInAs } from './support/sign-in.ts'
@@ -114,7 +114,7 @@ for (const contrast of [false, true]) {
       await expectNoAxeViolations(page, `${path} as a visitor (${mode})`)
     }
     // The employee in a browser of their own: sign-in starts from the first-visit pop-up.
-    const employee = await (await browser.newContext()).newPage()
+    const employee = awaitingTheApp(await (await browser.newContext()).newPage())
     await signInAs(employee, 'medewerker')
     await employee.goto(`${THEMES_PATH}/${encodeURIComponent(theme.key)}`)
     await setContrast(employee, contrast)

@@ -1,6 +1,6 @@
 import { API_PREFIX, SearchResponse, apiPaths } from '@dataportaal/contract'
 import type { Page } from '@playwright/test'
-import { expect, test } from './support/test.ts'
+import { awaitingTheApp, expect, test } from './support/test.ts'
 import { expectNoAxeViolations } from './support/axe.ts'
 import { waitForScreen } from './support/portal.ts'
 import { ROUTES } from './support/routes.ts'
@@ -123,7 +123,7 @@ test('a synonym added on /thema finds the theme’s documents in search at once'
 
   // A visitor, in a browser of their own, searches for the made-up word.
   const visitorContext = await browser.newContext()
-  const visitor = await visitorContext.newPage()
+  const visitor = awaitingTheApp(await visitorContext.newPage())
   await visitAsPublic(visitor)
   await visitor.goto(ROUTES.search(word))
   const firstResult = visitor

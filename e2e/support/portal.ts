@@ -8,6 +8,7 @@ import {
   type Page,
 } from '@playwright/test'
 import { API, ROUTES } from './routes.ts'
+import { awaitingTheApp } from './test.ts'
 
 /** The portal name the server is configured with; every page title ends with it. */
 export async function fetchPortalName(request: APIRequestContext) {
@@ -60,5 +61,5 @@ export async function tabTo(page: Page, target: Locator, maxPresses = 25) {
 export async function anotherPersonsPage(browser: Browser) {
   const { baseURL, locale, timezoneId, viewport } = test.info().project.use
   const context = await browser.newContext({ baseURL, locale, timezoneId, viewport })
-  return context.newPage()
+  return awaitingTheApp(await context.newPage())
 }

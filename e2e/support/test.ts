@@ -10,21 +10,29 @@ export { expect } from '@playwright/test'
  */
 export const test = base.extend({
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page)
-    const reload = page.reload.bind(page)
-    page.goto = async (...args) => {
-      const response = await goto(...args)
-      await appStarted(page)
-      return response
-    }
-    page.reload = async (...args) => {
-      const response = await reload(...args)
-      await appStarted(page)
-      return response
-    }
-    await use(page)
+    await use(awaitingTheApp(page))
   },
 })
+
+/**
+ * `page` with its `goto` and `reload` waiting until the app has taken over a page the server
+ * rendered: the journeys' `page`, and any other page a journey opens (another person's).
+ */
+export function awaitingTheApp(page: Page): Page {
+  const goto = page.goto.bind(page)
+  const reload = page.reload.bind(page)
+  page.goto = async (...args) => {
+    const response = await goto(...args)
+    await appStarted(page)
+    return response
+  }
+  page.reload = async (...args) => {
+    const response = await reload(...args)
+    await appStarted(page)
+    return response
+  }
+  return page
+}
 
 /** True at once for anything but a server-rendered page (the pop-up, a screen, a file). */
 function appStarted(page: Page) {
