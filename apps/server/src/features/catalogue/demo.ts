@@ -7,7 +7,7 @@ import type { FileStore } from '../../storage/file-store.ts'
 import { ensureNamed, saveThesaurusEntry } from '../vocabulary/service.ts'
 import { importCatalogueFile, type ImportSummary } from './import-file.ts'
 import type { CatalogueItem } from './record.ts'
-import { upsertCatalogueItem } from './service.ts'
+import { upsertCatalogueItems } from './service.ts'
 
 /** The demo catalogue ships inside the repository (see demo/README.md). */
 export const DEMO_DIR = path.resolve(import.meta.dirname, '..', '..', '..', 'demo')
@@ -60,24 +60,20 @@ export async function loadDemoVocabularies(db: Db) {
 export async function loadDemoDocuments(db: Db, store: FileStore): Promise<number> {
   const dir = path.join(DEMO_DIR, 'documents')
   const manifest = await readJson('documents/manifest.json', z.array(DemoManifestEntry))
-  await db.transaction(async (tx) => {
-    for (const entry of manifest) {
-      const item: CatalogueItem = {
-        key: `demo:${entry.key}`,
-        title: entry.title,
-        description: entry.description,
-        contentTypeName: entry.contentTypeName,
-        sourceFriendlyName: entry.sourceFriendlyName,
-        themes: entry.themes,
-        license: entry.license,
-        wooCategory: entry.wooCategory ?? null,
-        date: entry.modified,
-        sourceUrl: null,
-        files: entry.files.map((fileName) => ({ path: path.join(dir, fileName), fileName })),
-      }
-      await upsertCatalogueItem(tx, store, item)
-    }
-  })
+  const items = manifest.map((entry): CatalogueItem => ({
+    key: `demo:${entry.key}`,
+    title: entry.title,
+    description: entry.description,
+    contentTypeName: entry.contentTypeName,
+    sourceFriendlyName: entry.sourceFriendlyName,
+    themes: entry.themes,
+    license: entry.license,
+    wooCategory: entry.wooCategory ?? null,
+    date: entry.modified,
+    sourceUrl: null,
+    files: entry.files.map((fileName) => ({ path: path.join(dir, fileName), fileName })),
+  }))
+  await db.transaction((tx) => upsertCatalogueItems(tx, store, items))
   return manifest.length
 }
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import type { FileStore } from '../../storage/file-store.ts'
 import { classifyThemes } from './classify.ts'
 import { CatalogueRecord, type CatalogueItem } from './record.ts'
-import { upsertCatalogueItem, type UpsertOutcome } from './service.ts'
+import { upsertCatalogueItems } from './service.ts'
 
 export interface ImportSummary {
   lines: number
@@ -88,12 +88,14 @@ export async function importCatalogueFile(
   let bytesRead = 0
   let batch: Array<{ line: number; item: CatalogueItem }> = []
 
-  const writeAll = (items: typeof batch) =>
-    db.transaction(async (tx) => {
-      const done: UpsertOutcome[] = []
-      for (const { item } of items) done.push(await upsertCatalogueItem(tx, store, item))
-      return done
-    })
+  const writeAll = (entries: typeof batch) =>
+    db.transaction((tx) =>
+      upsertCatalogueItems(
+        tx,
+        store,
+        entries.map(({ item }) => item),
+      ),
+    )
 
   const flush = async () => {
     try {

@@ -6,7 +6,7 @@ import type { FileStore } from '../../storage/file-store.ts'
 import { refreshSearchIndex } from '../documents/index.ts'
 import { requestPrivacyScans } from '../privacy/index.ts'
 import { enqueueTableLoads } from '../tables/index.ts'
-import { ensureNamed } from '../vocabulary/service.ts'
+import { ensureNamed, type NamedTable } from '../vocabulary/service.ts'
 import type { CatalogueItem } from './record.ts'
 
 export type UpsertOutcome = 'inserted' | 'updated' | 'unchanged'
@@ -69,17 +69,48 @@ async function storeLinks(
   )
 }
 
+/** The ids of vocabulary names, looked up or created once per batch of items. */
+class NamedIds {
+  private readonly ids = new Map<string, string>()
+  constructor(private readonly db: Queryable) {}
+
+  async of(table: NamedTable, name: string): Promise<string> {
+    const key = `${table}\u0000${name}`
+    let id = this.ids.get(key)
+    if (id === undefined) {
+      id = await ensureNamed(this.db, table, name)
+      this.ids.set(key, id)
+    }
+    return id
+  }
+}
+
 /**
- * Writes a catalogue item as an approved document, keyed by `item.key`: a new key inserts,
- * a known key updates what changed, and an unchanged item is left alone.
+ * Writes catalogue items as approved documents, keyed by `item.key`: a new key inserts, a
+ * known key updates what changed, and an unchanged item is left alone. The documents that
+ * changed get their search index and a privacy scan once for the batch, not per item.
  */
-export async function upsertCatalogueItem(
+export async function upsertCatalogueItems(
   db: Queryable,
   store: FileStore,
-  item: CatalogueItem,
-): Promise<UpsertOutcome> {
-  const contentTypeId = await ensureNamed(db, 'content_types', item.contentTypeName)
-  const sourceId = await ensureNamed(db, 'sources', item.sourceFriendlyName)
+  items: readonly CatalogueItem[],
+): Promise<UpsertOutcome[]> {
+  const names = new NamedIds(db)
+  const outcomes: UpsertOutcome[] = []
+  const changed: string[] = []
+  for (const item of items) {
+    const written = await writeItem(db, store, names, item)
+    outcomes.push(written ? (written.inserted ? 'inserted' : 'updated') : 'unchanged')
+    if (written) changed.push(written.id)
+  }
+  await requestPrivacyScans(db, changed)
+  await refreshSearchIndex(db, changed)
+  return outcomes
+}
+
+async function writeItem(db: Queryable, store: FileStore, names: NamedIds, item: CatalogueItem) {
+  const contentTypeId = await names.of('content_types', item.contentTypeName)
+  const sourceId = await names.of('sources', item.sourceFriendlyName)
   const [row] = await db.query<{ id: string; inserted: boolean }>(
     `insert into documents (external_key, title, description, content_type_id, source_id, license,
                             woo_category, source_url, status, document_date, published_at)
@@ -109,18 +140,20 @@ export async function upsertCatalogueItem(
       item.date,
     ],
   )
-  if (!row) return 'unchanged'
-  await db.query('delete from document_themes where document_id = $1', [row.id])
-  for (const theme of item.themes) {
-    const themeId = await ensureNamed(db, 'themes', theme)
+  if (!row) return null
+  if (!row.inserted) {
+    await db.query('delete from document_themes where document_id = $1', [row.id])
+  }
+  const themeIds: string[] = []
+  for (const theme of item.themes) themeIds.push(await names.of('themes', theme))
+  if (themeIds.length > 0) {
     await db.query(
-      'insert into document_themes (document_id, theme_id) values ($1, $2) on conflict do nothing',
-      [row.id, themeId],
+      `insert into document_themes (document_id, theme_id)
+       select $1, theme_id from unnest($2::uuid[]) as theme_id on conflict do nothing`,
+      [row.id, themeIds],
     )
   }
   if (item.files.length > 0) await storeFiles(db, store, row.id, item)
   if (item.links) await storeLinks(db, row.id, item.links, !row.inserted)
-  await requestPrivacyScans(db, [row.id])
-  await refreshSearchIndex(db, [row.id])
-  return row.inserted ? 'inserted' : 'updated'
+  return row
 }

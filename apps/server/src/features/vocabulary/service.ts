@@ -6,7 +6,7 @@ import { visibleTo } from '../documents/index.ts'
 import type { VocabularyKind } from './kind.ts'
 
 /** The tables of named entries: the vocabularies and the catalogue's own lists. */
-type NamedTable = 'content_types' | 'sources' | VocabularyKind
+export type NamedTable = 'content_types' | 'sources' | VocabularyKind
 
 /** Finds a vocabulary entry by name (case-insensitively), creating it when missing. */
 export async function ensureNamed(db: Queryable, table: NamedTable, name: string) {
