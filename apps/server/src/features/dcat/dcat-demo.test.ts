@@ -30,7 +30,7 @@ beforeAll(async () => {
         and lower(ct.name) in ('dataset', 'kaart', 'dashboard')`,
   )
   published = rows.map((row) => `${PUBLIC_URL}/documenten/${row.id}#dataset`)
-  // Loading the whole demo catalogue: 20-40 s here, more on a loaded CI machine.
+  // Loading the whole demo catalogue: about 10 s here, more on a loaded CI machine.
 }, 300_000)
 
 describe('the demo catalogue', () => {
