@@ -1,17 +1,35 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+
+/**
+ * Tests that measure what a piece of code allocates on the heap. They run in a worker of their
+ * own: in a worker that ran other files first, the young generation has grown, and garbage
+ * that is not yet collected (up to its size) counts as allocated.
+ */
+const MEASURING_THE_HEAP = ['src/extraction/json-scan.test.ts']
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // The migrated database each file's createTestDb copies, made once per run.
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Each file opens its own database; two cores run two at a time.
     maxWorkers: 2,
-    // A worker imports the server's modules once and runs file after file with them, instead
-    // of importing them again for each file (about 2 s a file). Every file builds its own app
-    // and database, no test mocks a module, and the one spy (source-only.test.ts) is restored.
-    isolate: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...MEASURING_THE_HEAP],
+          // A worker imports the server's modules once and runs file after file with them,
+          // instead of importing them again for each file (about 2 s a file). Every file
+          // builds its own app and database, no test mocks a module, and the one spy
+          // (source-only.test.ts) is restored.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'heap', include: MEASURING_THE_HEAP, isolate: true } },
+    ],
   },
 })
