@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config'
+import { SlowestFirst } from './test/slowest-first.ts'
 
 /**
  * Tests that measure what a piece of code allocates on the heap. They run in a worker of their
@@ -15,6 +16,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Each file opens its own database; two cores run two at a time.
     maxWorkers: 2,
+    sequence: { sequencer: SlowestFirst },
     projects: [
       {
         extends: true,
