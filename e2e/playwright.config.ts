@@ -66,11 +66,9 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   // Uploads, approvals and disapprovals change the open count that two of these journeys
   // assert on (only two demo accounts exist), so they take turns; the rest runs alongside.
-  // Their turns come first: one worker runs them from the start while the other takes the
-  // rest, instead of one worker running them alone at the end while the other stands idle.
   projects: [
-    { name: 'open count', testMatch: OPEN_COUNT_JOURNEYS, workers: 1 },
     { name: 'journeys', testIgnore: OPEN_COUNT_JOURNEYS },
+    { name: 'open count', testMatch: OPEN_COUNT_JOURNEYS, workers: 1 },
   ],
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: true,
