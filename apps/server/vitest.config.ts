@@ -10,8 +10,6 @@ const MEASURING_THE_HEAP = ['src/extraction/json-scan.test.ts']
 
 export default defineConfig({
   test: {
-    // The migrated database each file's createTestDb copies, made once per run.
-    globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Each file opens its own database; two cores run two at a time.
@@ -22,6 +20,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          // The migrated database each file copies, and the server's build, made once per run
+          // (here only: a setup at the top would run again for every project, and the heap's
+          // tests need neither).
+          globalSetup: ['test/global-setup.ts'],
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...MEASURING_THE_HEAP],
           // A worker imports the server's modules once and runs file after file with them,

@@ -1,6 +1,9 @@
 // Builds the server into dist/ for `node dist/main.js`: plain JavaScript, no TypeScript loader
 // at run time. The layout of dist mirrors src, so paths the server resolves from its own
 // folder (the demo content, the web app's dist) reach the same places from either.
+//
+// With --if-stale it does nothing when the last complete build is newer than every file it is
+// made from (the tests and the browser journeys build so, after `npm run build` in CI).
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
@@ -11,6 +14,44 @@ const dist = path.join(serverDir, 'dist')
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
 /** Every file this build writes; whatever else is in dist is left from an older build. */
 const built = new Set()
+/** Written last: its time says when a complete build was made. */
+const stamp = path.join(dist, 'BUILT')
+/** What the build is made from. */
+const inputs = [
+  'src',
+  'scripts/build.mjs',
+  'package.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'tsconfig.contract.json',
+  '../../tsconfig.base.json',
+  '../../packages/contract/src',
+  '../../packages/contract/tsconfig.json',
+].map((input) => path.join(serverDir, input))
+
+/** The newest change time of `file`, or of any file under it. */
+function newestChange(file) {
+  const stat = fs.statSync(file)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return fs
+    .readdirSync(file, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce(
+      (newest, entry) =>
+        Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs),
+      stat.mtimeMs,
+    )
+}
+
+function isCurrent() {
+  const made = fs.statSync(stamp, { throwIfNoEntry: false })
+  return made !== undefined && Math.max(...inputs.map(newestChange)) < made.mtimeMs
+}
+
+if (process.argv.includes('--if-stale') && isCurrent()) {
+  console.log('The server build in dist is current.')
+  process.exit(0)
+}
 
 function compile(project) {
   const output = execFileSync(process.execPath, [tsc, '-p', project, '--listEmittedFiles'], {
@@ -61,6 +102,8 @@ try {
   for (const name of fs.readdirSync(migrations)) {
     write(path.join(dist, 'db', 'migrations', name), fs.readFileSync(path.join(migrations, name)))
   }
+
+  write(stamp, `${new Date().toISOString()}\n`)
 
   removeStale(dist)
 } catch (error) {

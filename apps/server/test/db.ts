@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs/promises'
 import pg from 'pg'
 import { afterAll, beforeAll, inject } from 'vitest'
-import { openPglite, openPostgres, type Db } from '../src/db/client.ts'
+import { openPglite, openPostgres, pgliteDir, type Db } from '../src/db/client.ts'
 
 /**
  * A fresh, migrated database for one test file, copied from the run's migrated database
@@ -13,7 +14,7 @@ export async function createTestDb(): Promise<Db> {
   if (migrated.kind === 'pglite') return openPglite(undefined, { from: migrated.dump })
   const url = process.env.DATABASE_URL
   if (!url) throw new Error('The run migrated a PostgreSQL database, but DATABASE_URL is not set')
-  const database = await createPostgresDatabase(url, { template: migrated.template })
+  const database = await migratedPostgresDatabase(url)
   const db = openPostgres(database.url)
   return {
     ...db,
@@ -22,6 +23,24 @@ export async function createTestDb(): Promise<Db> {
       await database.drop()
     },
   }
+}
+
+/** A new database on the PostgreSQL server of `url`, copied from the run's migrated one. */
+export function migratedPostgresDatabase(url: string) {
+  const migrated = inject('migratedDatabase')
+  if (migrated.kind !== 'postgres') throw new Error('The run migrated no PostgreSQL database')
+  return createPostgresDatabase(url, { template: migrated.template })
+}
+
+/**
+ * Puts a copy of the run's migrated embedded database into the data directory `dataDir`
+ * (made if missing) of a server process or a command, which then opens it at once instead of
+ * creating a cluster and migrating it, seconds each time. A test of a first start gives its
+ * process an empty directory instead. Gives `dataDir`.
+ */
+export async function copyMigratedDatabase(dataDir: string): Promise<string> {
+  await fs.cp(inject('migratedCluster'), pgliteDir(dataDir), { recursive: true })
+  return dataDir
 }
 
 /**

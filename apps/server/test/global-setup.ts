@@ -1,39 +1,83 @@
+import { execFile } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import type { TestProject } from 'vitest/node'
 import { openPostgres } from '../src/db/client.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { pgliteExtensions } from '../src/db/pglite-extensions.ts'
 import { createPostgresDatabase } from './db.ts'
+import { SERVER_DIR } from './server-process.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The migrated database every test file starts from (test/db.ts, createTestDb). */
     migratedDatabase: { kind: 'pglite'; dump: string } | { kind: 'postgres'; template: string }
+    /**
+     * The migrated embedded database as files on disk (PGDATA), for the data directory of a
+     * server process (test/db.ts, migratedDataDir). Made on PostgreSQL runs too: the tests of
+     * the server process run it on PGlite unless they say otherwise.
+     */
+    migratedCluster: string
   }
 }
 
+const run = promisify(execFile)
+
 /**
- * Once per run, before any test file: the migrated database, which each test file's
- * createTestDb copies instead of creating a cluster and migrating it again (on PGlite, a
- * dump of its data directory; on PostgreSQL, a template database).
+ * Once per run, before any test file, side by side:
+ * - the migrated database, which each test file copies instead of creating a cluster and
+ *   migrating it again: on PGlite a dump of its data directory (and the same files on disk),
+ *   on PostgreSQL a template database;
+ * - the server's build (`npm run build`, unless the one in dist is current), which the tests
+ *   of the server process start as production does (test/server-process.ts).
  */
 export default async function setup(project: TestProject) {
-  const url = process.env.DATABASE_URL
-  if (url) {
-    const database = await createPostgresDatabase(url)
-    const db = openPostgres(database.url)
-    try {
-      await migrate(db)
-    } finally {
-      await db.close()
-    }
-    project.provide('migratedDatabase', { kind: 'postgres', template: database.name })
-    return () => database.drop()
-  }
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-template-'))
+  const [dump, dropTemplate] = await Promise.all([
+    migratedPglite(dir),
+    migratedPostgres(project),
+    buildServer(),
+  ])
+  const cluster = path.join(dir, 'cluster')
+  await fs.mkdir(cluster)
+  await run('tar', ['-xf', dump, '-C', cluster])
+  project.provide('migratedCluster', cluster)
+  if (!process.env.DATABASE_URL) project.provide('migratedDatabase', { kind: 'pglite', dump })
+  return async () => {
+    await dropTemplate?.()
+    await fs.rm(dir, { recursive: true, force: true })
+  }
+}
+
+async function buildServer() {
+  try {
+    await run(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: SERVER_DIR })
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string }
+    throw new Error(`the server's build failed:\n${failed.stdout ?? ''}${failed.stderr ?? ''}`)
+  }
+}
+
+/** On the PostgreSQL server of DATABASE_URL, if set: a migrated template database. */
+async function migratedPostgres(project: TestProject) {
+  const url = process.env.DATABASE_URL
+  if (!url) return undefined
+  const database = await createPostgresDatabase(url)
+  const db = openPostgres(database.url)
+  try {
+    await migrate(db)
+  } finally {
+    await db.close()
+  }
+  project.provide('migratedDatabase', { kind: 'postgres', template: database.name })
+  return database.drop
+}
+
+/** A migrated PGlite's data directory, dumped into a tar file in `dir`. */
+async function migratedPglite(dir: string) {
   const dump = path.join(dir, 'migrated.tar')
   const lite = await PGlite.create({ extensions: pgliteExtensions })
   try {
@@ -55,6 +99,5 @@ export default async function setup(project: TestProject) {
   } finally {
     await lite.close()
   }
-  project.provide('migratedDatabase', { kind: 'pglite', dump })
-  return () => fs.rm(dir, { recursive: true, force: true })
+  return dump
 }

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { API_PREFIX, apiPaths, PublicConfig } from '@dataportaal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signIn } from './http-sign-in.ts'
@@ -11,14 +9,14 @@ import { createPostgresDatabase } from './db.ts'
 import { startPortal, type RunningPortal } from './running-portal.ts'
 import {
   freePort,
-  SERVER_DIR,
   startServerProcess,
   waitUntilReady,
   type ServerProcess,
 } from './server-process.ts'
 
 /**
- * The build as an operator runs it: `npm run build`, then `node dist/main.js` with
+ * The build as an operator runs it (`npm run build`, made once per run by
+ * test/global-setup.ts), started the first time on an empty data directory with
  * NODE_ENV=production, signing people in at an identity provider in another process. That
  * provider is a second portal on its own port with the built-in development provider: a real
  * OpenID provider, reached over loopback HTTP only.
@@ -31,11 +29,7 @@ describe('the production build', () => {
   let dropDatabase: (() => Promise<void>) | undefined
 
   beforeAll(async () => {
-    // The same build `npm start` makes (about ten seconds; a failure's message carries tsc's
-    // errors), while the provider starts from the sources.
-    const build = promisify(execFile)(process.execPath, ['scripts/build.mjs'], { cwd: SERVER_DIR })
-    const [started] = await Promise.all([startPortal(), build])
-    provider = started
+    provider = await startPortal()
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-production-'))
     const postgres = process.env.DATABASE_URL
       ? await createPostgresDatabase(process.env.DATABASE_URL)
@@ -43,21 +37,18 @@ describe('the production build', () => {
     dropDatabase = postgres?.drop
     const port = await freePort()
     productionUrl = `http://127.0.0.1:${port}`
-    production = startServerProcess(
-      {
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: productionUrl,
-        DATA_DIR: dataDir,
-        DATABASE_URL: postgres?.url ?? '',
-        DEMO_CONTENT: 'false',
-        OIDC_AUTHORITY: `${provider.url}/oidc`,
-        OIDC_CLIENT_ID: 'dataportaal',
-        ADMIN_GROUPS: DEV_ADMIN_GROUP,
-      },
-      'build',
-    )
+    production = startServerProcess({
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: productionUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: postgres?.url ?? '',
+      DEMO_CONTENT: 'false',
+      OIDC_AUTHORITY: `${provider.url}/oidc`,
+      OIDC_CLIENT_ID: 'dataportaal',
+      ADMIN_GROUPS: DEV_ADMIN_GROUP,
+    })
     await waitUntilReady(port, production)
   })
 

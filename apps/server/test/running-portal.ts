@@ -5,7 +5,7 @@ import { importJWK, SignJWT, type JWK } from 'jose'
 import { accountClaims, demoAccounts } from '../src/auth/dev-idp/accounts.ts'
 import { KEYS_FILE } from '../src/auth/dev-idp/keys.ts'
 import { openDatabase, type Db } from '../src/db/client.ts'
-import { createPostgresDatabase } from './db.ts'
+import { copyMigratedDatabase, migratedPostgresDatabase } from './db.ts'
 import {
   freePort,
   startServerProcess,
@@ -61,10 +61,13 @@ export async function demoAccountToken(
 export const isRunning = (server: ServerProcess) =>
   server.child.exitCode === null && server.child.signalCode === null
 
+/** Starts a portal whose database is a copy of the run's migrated one (test/global-setup.ts). */
 export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-process-'))
+  const dataDir = await copyMigratedDatabase(
+    await fs.mkdtemp(path.join(os.tmpdir(), 'portal-process-')),
+  )
   const postgres = process.env.DATABASE_URL
-    ? await createPostgresDatabase(process.env.DATABASE_URL)
+    ? await migratedPostgresDatabase(process.env.DATABASE_URL)
     : null
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`

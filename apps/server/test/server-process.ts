@@ -2,7 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import net from 'node:net'
 import path from 'node:path'
 
-/** The real server process (`src/main.ts` or the build), for tests of start-up and crashes. */
+/**
+ * The real server process, for tests of start-up and crashes: the build, as `npm start` and
+ * production run it (`node dist/main.js`; test/global-setup.ts builds it once per run).
+ */
 export const SERVER_DIR = path.resolve(import.meta.dirname, '..')
 
 export interface ServerProcess {
@@ -20,16 +23,9 @@ export const freePort = () =>
     })
   })
 
-/** What runs: the TypeScript sources through tsx, or the build (`npm run build`) in dist. */
-export type ServerCode = 'sources' | 'build'
-
 /** Starts the server with `env` over the test's own environment, on PGlite unless told otherwise. */
-export function startServerProcess(
-  env: Record<string, string>,
-  code: ServerCode = 'sources',
-): ServerProcess {
-  const entry = code === 'build' ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts']
-  const child = spawn(process.execPath, entry, {
+export function startServerProcess(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: SERVER_DIR,
     // No drain on SIGTERM unless a test asks: it would only add seconds to every stop.
     env: {

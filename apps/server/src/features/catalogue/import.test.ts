@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import { apiPaths, EU_LICENCE_LIST, type SearchResponse } from '@dataportaal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../../test/app.ts'
+import { copyMigratedDatabase } from '../../../test/db.ts'
 import { importCatalogueFile } from './import-file.ts'
 
 let ctx: TestContext
@@ -111,7 +112,7 @@ describe('catalogue import', () => {
 describe('npm run import', () => {
   it('prints a progress bar and a summary, and exits 1 when lines were refused', async () => {
     const file = await writeFile('cli.jsonl', LINES)
-    const dataDir = path.join(dir, 'cli-data')
+    const dataDir = await copyMigratedDatabase(path.join(dir, 'cli-data'))
     const run = promisify(execFile)
     const serverDir = path.resolve(import.meta.dirname, '..', '..', '..')
     const result = await run('npx', ['tsx', 'src/cli/import.ts', file], {

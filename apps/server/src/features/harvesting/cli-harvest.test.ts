@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPglite } from '../../db/client.ts'
 import { ckanPackage, startCkanFixture, type CkanFixture } from '../../../test/ckan-fixture.ts'
+import { copyMigratedDatabase } from '../../../test/db.ts'
 
 let ckan: CkanFixture
 let dir: string
@@ -26,7 +27,7 @@ afterAll(async () => {
 
 describe('npm run harvest', () => {
   it('runs a dry run that reports what it would do and changes nothing', async () => {
-    const dataDir = path.join(dir, 'data')
+    const dataDir = await copyMigratedDatabase(path.join(dir, 'data'))
     const serverDir = path.resolve(import.meta.dirname, '..', '..', '..')
     const run = promisify(execFile)
     const result = await run(

@@ -6,10 +6,10 @@ import { Readable } from 'node:stream'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { useTestContext, EMPLOYEE } from '../../../test/app.ts'
+import { copyMigratedDatabase } from '../../../test/db.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { loadConfig } from '../../config.ts'
 import { openPglite } from '../../db/client.ts'
-import { migrate } from '../../db/migrate.ts'
 import type { FileStore } from '../../storage/file-store.ts'
 import { LocalFileStore } from '../../storage/local-file-store.ts'
 import { hourlyMaintenance, runMaintenance } from './maintenance.ts'
@@ -129,7 +129,9 @@ describe('the removed search entries', () => {
 
 describe('npm run maintenance', () => {
   it('runs the purge and the log retention once on the configured data directory and prints what it did', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-maintenance-'))
+    const dataDir = await copyMigratedDatabase(
+      await fs.mkdtemp(path.join(os.tmpdir(), 'portal-maintenance-')),
+    )
     try {
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir })
       const store = new LocalFileStore(path.join(config.dataDir, 'files'))
@@ -137,7 +139,6 @@ describe('npm run maintenance', () => {
       let purged: { id: string; file: { sha256: string } }
       let kept: { id: string; file: { sha256: string } }
       try {
-        await migrate(db)
         purged = await deletedDocument(db, store, 31, 'Via de opdrachtregel')
         kept = await deletedDocument(db, store, 3, 'Nog te herstellen')
       } finally {

@@ -14,6 +14,7 @@ import {
   waitUntil,
   waitUntilReady,
 } from '../../../test/server-process.ts'
+import { copyMigratedDatabase } from '../../../test/db.ts'
 import { demoEmployeeToken } from '../../../test/running-portal.ts'
 import { demoFile, uploadForm, VALID_FIELDS } from './testing.ts'
 
@@ -74,7 +75,7 @@ async function startSlowUpload(port: number, token: string): Promise<http.Client
 }
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-crash-'))
+  dataDir = await copyMigratedDatabase(await fs.mkdtemp(path.join(os.tmpdir(), 'portal-crash-')))
 })
 afterAll(() => fs.rm(dataDir, { recursive: true, force: true }))
 
