@@ -58,6 +58,9 @@ export default defineConfig({
     // Two files at a time on two cores (vitest would run one); a screen's test that renders
     // and clicks through jsdom then gets more than the 5 s default before it counts as hung.
     maxWorkers: 2,
+    // Worker threads start faster than the default child processes: 136 s instead of 156 s
+    // for the whole suite on this machine (2026-12-02). Each file is still isolated.
+    pool: 'threads',
     testTimeout: 15_000,
   },
 })
