@@ -30,8 +30,13 @@ describe('the embedded database on a thread of its own', () => {
     const slow = db.query(`select count(*) from generate_series(1, 3000000) g where g % 7 = 0`)
     const started = performance.now()
     const delay = await timerDelayDuring(slow)
-    expect(performance.now() - started).toBeGreaterThan(100)
-    expect(delay).toBeLessThan(50)
+    const elapsed = performance.now() - started
+    expect(elapsed).toBeGreaterThan(100)
+    // Held up by the statement, the thread would miss its timers for about all of it. A
+    // fixed bound (it was 50 ms) failed on a loaded CI machine, where the scheduler alone
+    // held the thread up for 55 ms; a quarter of the statement's own time is still far below
+    // what a statement on this thread would cost.
+    expect(delay).toBeLessThan(elapsed / 4)
   })
 
   it('returns values as PGlite reads them: numbers, dates, bytes, nulls, arrays, json', async () => {
