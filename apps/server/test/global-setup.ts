@@ -17,7 +17,7 @@ declare module 'vitest' {
     migratedDatabase: { kind: 'pglite'; dump: string } | { kind: 'postgres'; template: string }
     /**
      * The migrated embedded database as files on disk (PGDATA), for the data directory of a
-     * server process (test/db.ts, migratedDataDir). Made on PostgreSQL runs too: the tests of
+     * server process (test/db.ts, copyMigratedDatabase). Made on PostgreSQL runs too: the tests of
      * the server process run it on PGlite unless they say otherwise.
      */
     migratedCluster: string
