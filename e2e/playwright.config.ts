@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts'
+import { CHROMIUM_ARGS, JOURNEYS_CHROMIUM_PATH } from './support/chromium.ts'
 import { MAIL_DIR_VARIABLE } from './support/mail.ts'
 import { startSmtpSink } from './support/smtp-sink.ts'
 
@@ -65,10 +65,12 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   // Uploads, approvals and disapprovals change the open count that two of these journeys
-  // assert on (only two demo accounts exist), so they take turns; the rest runs alongside.
+  // assert on (only two demo accounts exist), so they take turns on one worker while the rest
+  // runs on the other. They come first: listed last, they ran after the rest, on one worker
+  // with the other idle (300 s of a 900 s run).
   projects: [
-    { name: 'journeys', testIgnore: OPEN_COUNT_JOURNEYS },
     { name: 'open count', testMatch: OPEN_COUNT_JOURNEYS, workers: 1 },
+    { name: 'journeys', testIgnore: OPEN_COUNT_JOURNEYS },
   ],
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: true,
@@ -86,8 +88,11 @@ export default defineConfig({
     locale: 'nl-NL',
     timezoneId: 'Europe/Amsterdam',
     viewport: { width: 1280, height: 800 },
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    launchOptions: { executablePath: JOURNEYS_CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // A trace records every action's DOM and a screencast: kept for each test, it made every
+    // action of a journey take 1-2 s on a loaded 2-core machine. The retry of a failed test
+    // records one, so a failure that repeats still leaves its trace.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   webServer: {
