@@ -9,6 +9,13 @@ import {
   type PgliteWhere,
 } from './pglite-protocol.ts'
 
+/**
+ * A database in memory (the tests' copies of the migrated database) keeps its files in memory
+ * already, so it gets a small buffer cache: setting up PGlite's default of 128 MB was half of
+ * the 1 s it took to open one.
+ */
+const IN_MEMORY_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
+
 /** An open transaction: its statements' target, and how to end it. */
 interface OpenTransaction {
   tx: Transaction
@@ -29,7 +36,7 @@ export async function servePglite(): Promise<void> {
   let lite: PGlite
   try {
     lite = await PGlite.create({
-      ...(dataDir ? { dataDir } : {}),
+      ...(dataDir ? { dataDir } : { startParams: IN_MEMORY_START }),
       ...(from ? { loadDataDir: await openAsBlob(from) } : {}),
       extensions: pgliteExtensions,
     })
