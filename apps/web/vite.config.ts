@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import { deferredStart } from './build/deferred-start.ts'
 import { precompress } from './build/precompress.ts'
 import { serverBundle } from './build/server-bundle.ts'
@@ -7,6 +7,17 @@ import { serverBundle } from './build/server-bundle.ts'
 /** The server `npm run dev` starts; the dev server forwards every API path to it. */
 const serverUrl = process.env.PORTAL_SERVER_URL ?? 'http://localhost:8080'
 const proxied = ['/api', '/pubapi', '/mail', '/oidc', '/healthz', '/readyz']
+
+/**
+ * Tests that need Node's own globals, not a VM context's: Vite builds (rolldown's native
+ * binding checks its arguments' classes), a body streamed as Node's ReadableStream, and
+ * server rendering with the browser's globals taken away.
+ */
+const NODE_REALM = [
+  'build/*.test.ts',
+  'src/features/documents/csv.test.ts',
+  'src/features/search/no-javascript.test.tsx',
+]
 
 const CONTRACT = /packages\/contract\//
 /** The contract's modules of the second chunk: the first's never import them. */
@@ -58,9 +69,25 @@ export default defineConfig({
     // Two files at a time on two cores (vitest would run one); a screen's test that renders
     // and clicks through jsdom then gets more than the 5 s default before it counts as hung.
     maxWorkers: 2,
-    // Worker threads start faster than the default child processes: 136 s instead of 156 s
-    // for the whole suite on this machine (2026-12-02). Each file is still isolated.
-    pool: 'threads',
     testTimeout: 15_000,
+    // recharts' CommonJS build (its `main`) requires Redux Toolkit's ES module, which a VM
+    // context (below) cannot load: the tests take its ES modules, as the app's build does.
+    alias: [{ find: /^recharts$/, replacement: 'recharts/es6/index.js' }],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          exclude: [...configDefaults.exclude, ...NODE_REALM],
+          // Each file in a VM context of its own, in worker threads that keep jsdom loaded:
+          // a new thread per file spent about 1 s loading jsdom again (69 s of the suite's
+          // 126 s on this machine). Each file still gets its own modules, mocks and DOM.
+          pool: 'vmThreads',
+        },
+      },
+      // Worker threads: each file isolated in a thread of its own (faster to start than a
+      // child process).
+      { extends: true, test: { name: 'node realm', include: NODE_REALM, pool: 'threads' } },
+    ],
   },
 })
