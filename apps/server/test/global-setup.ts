@@ -8,6 +8,7 @@ import type { TestProject } from 'vitest/node'
 import { openPostgres } from '../src/db/client.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { pgliteExtensions } from '../src/db/pglite-extensions.ts'
+import { CURRENT_BUILD_VARIABLE } from '../src/shared/worker-entry.ts'
 import { createPostgresDatabase } from './db.ts'
 import { SERVER_DIR } from './server-process.ts'
 
@@ -32,7 +33,9 @@ const run = promisify(execFile)
  *   migrating it again: on PGlite a dump of its data directory (and the same files on disk),
  *   on PostgreSQL a template database;
  * - the server's build (`npm run build`, unless the one in dist is current), which the tests
- *   of the server process start as production does (test/server-process.ts).
+ *   of the server process start as production does (test/server-process.ts), and the worker
+ *   threads the tests start begin in (src/shared/worker-entry.ts). A rerun in watch mode
+ *   builds again first if a source changed, so that no thread runs older code.
  */
 export default async function setup(project: TestProject) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-template-'))
@@ -44,6 +47,9 @@ export default async function setup(project: TestProject) {
   const cluster = path.join(dir, 'cluster')
   await fs.mkdir(cluster)
   await run('tar', ['-xf', dump, '-C', cluster])
+  // The test files' threads inherit the variable: vitest starts them after this setup.
+  process.env[CURRENT_BUILD_VARIABLE] = path.join(SERVER_DIR, 'dist')
+  project.onTestsRerun(buildServer)
   project.provide('migratedCluster', cluster)
   if (!process.env.DATABASE_URL) project.provide('migratedDatabase', { kind: 'pglite', dump })
   return async () => {

@@ -1,6 +1,7 @@
 // The extraction thread's entry in the built server, where everything is JavaScript already.
 // Run from the TypeScript sources, the thread starts at worker-boot.mjs instead, which
-// registers a TypeScript loader first.
+// registers a TypeScript loader first; in the tests it starts here, in the build they make
+// (shared/worker-entry.ts).
 import { serveExtraction } from './extraction-worker.ts'
 
 serveExtraction()
