@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SERVER_DIR } from '../../test/server-process.ts'
 import { CURRENT_BUILD_VARIABLE, workerEntry } from './worker-entry.ts'
 
-const file = (url: URL) => fileURLToPath(url)
 const source = pathToFileURL(path.join(SERVER_DIR, 'src/db/pglite-thread.ts')).href
 
 describe('the file a worker thread starts at', () => {
@@ -12,25 +11,25 @@ describe('the file a worker thread starts at', () => {
 
   it('is main next to the starting module in the build', () => {
     const built = pathToFileURL('/srv/portal/dist/db/pglite-thread.js').href
-    expect(file(workerEntry(built, './pglite-boot.mjs', './pglite-main.js'))).toBe(
+    expect(fileURLToPath(workerEntry(built, './pglite-boot.mjs', './pglite-main.js'))).toBe(
       '/srv/portal/dist/db/pglite-main.js',
     )
   })
 
   it('is boot, which registers a TypeScript loader, when run from the sources alone', () => {
     vi.stubEnv(CURRENT_BUILD_VARIABLE, '')
-    expect(file(workerEntry(source, './pglite-boot.mjs', './pglite-main.js'))).toBe(
+    expect(fileURLToPath(workerEntry(source, './pglite-boot.mjs', './pglite-main.js'))).toBe(
       path.join(SERVER_DIR, 'src/db/pglite-boot.mjs'),
     )
   })
 
   it('is main in the same folder of a current build that the environment names', () => {
     vi.stubEnv(CURRENT_BUILD_VARIABLE, '/tmp/build')
-    expect(file(workerEntry(source, './pglite-boot.mjs', './pglite-main.js'))).toBe(
+    expect(fileURLToPath(workerEntry(source, './pglite-boot.mjs', './pglite-main.js'))).toBe(
       '/tmp/build/db/pglite-main.js',
     )
     const outside = pathToFileURL(path.join(SERVER_DIR, 'test/thread.ts')).href
-    expect(file(workerEntry(outside, './boot.mjs', './main.js'))).toBe(
+    expect(fileURLToPath(workerEntry(outside, './boot.mjs', './main.js'))).toBe(
       path.join(SERVER_DIR, 'test/boot.mjs'),
     )
   })
