@@ -19,6 +19,11 @@ export interface EnqueueOptions {
   maxAttempts?: number
   /** Run no earlier than this many milliseconds from now. */
   delayMs?: number
+  /**
+   * Work of a batch (an import, a harvest run): claimed only when no other job of the
+   * worker's kinds is due, so that what a person waits for does not queue behind it.
+   */
+  bulk?: boolean
 }
 
 /**
@@ -33,16 +38,23 @@ export async function enqueueJobs(
 ): Promise<void> {
   if (payloads.length === 0) return
   await db.query(
-    `insert into jobs (kind, payload, max_attempts, run_at)
-     select $1, p, $3, now() + $4 * interval '1 millisecond'
+    `insert into jobs (kind, payload, max_attempts, run_at, bulk)
+     select $1, p, $3, now() + $4 * interval '1 millisecond', $5
        from unnest($2::jsonb[]) as p`,
-    [kind, payloads.map((p) => JSON.stringify(p)), options.maxAttempts ?? 5, options.delayMs ?? 0],
+    [
+      kind,
+      payloads.map((p) => JSON.stringify(p)),
+      options.maxAttempts ?? 5,
+      options.delayMs ?? 0,
+      options.bulk ?? false,
+    ],
   )
 }
 
 /**
- * Takes the next due job of these kinds, or null. A job is due when it is pending and its
- * time has come, or when it is running under a lease that ran out (its worker died).
+ * Takes the next due job of these kinds, or null: the oldest due job that is not bulk, else
+ * the oldest bulk one. A job is due when it is pending and its time has come, or when it is
+ * running under a lease that ran out (its worker died).
  * `FOR UPDATE SKIP LOCKED` lets any number of workers on any number of nodes poll at once
  * without taking the same job.
  */
@@ -74,7 +86,7 @@ export async function claimJob(
            and ((status = 'pending' and run_at <= now())
              or (status = 'running' and attempts < max_attempts
                  and locked_at < now() - $2 * interval '1 millisecond'))
-         order by run_at, id
+         order by bulk, run_at, id
          limit 1
          for update skip locked)
       returning id::text, kind, payload, attempts, max_attempts, postponements`,

@@ -51,6 +51,16 @@ describe('the jobs table as a queue', () => {
     expect(await runPendingJobs(db, handlers)).toBe(0)
   })
 
+  it('takes bulk jobs only when no other job is due, however long they have waited', async () => {
+    const seen: unknown[] = []
+    await enqueueJobs(db, 'test', [{ n: 'bulk 1' }, { n: 'bulk 2' }], { bulk: true })
+    await enqueueJobs(db, 'test', [{ n: 'later' }], { delayMs: 60_000 })
+    await enqueueJobs(db, 'test', [{ n: 'a person waits' }])
+    const handlers: JobHandlers = { test: async (payload) => void seen.push(payload) }
+    expect(await runPendingJobs(db, handlers)).toBe(3)
+    expect(seen).toEqual([{ n: 'a person waits' }, { n: 'bulk 1' }, { n: 'bulk 2' }])
+  })
+
   it('leaves jobs of kinds it has no handler for alone, and jobs not yet due', async () => {
     await enqueueJobs(db, 'mail', [{}])
     await enqueueJobs(db, 'test', [{}], { delayMs: 60_000 })

@@ -65,6 +65,11 @@ describe('catalogue import', () => {
     expect(summary).toMatchObject({ lines: 6, inserted: 3, updated: 0, unchanged: 0 })
     expect(summary.failed.map((failure) => failure.line)).toEqual([2, 4])
     expect(summary.failed[1]!.message).toMatch(/^title:/)
+    // Checked for personal data in the background, after whatever a person waits for.
+    const scans = await ctx.db.query<{ bulk: boolean }>(
+      `select bulk from jobs where kind = 'scan-privacy'`,
+    )
+    expect(scans.map((scan) => scan.bulk)).toEqual([true, true, true])
   })
 
   it('makes records approved, searchable, attributed and themed', async () => {

@@ -88,7 +88,7 @@ class NamedIds {
 /**
  * Writes catalogue items as approved documents, keyed by `item.key`: a new key inserts, a
  * known key updates what changed, and an unchanged item is left alone. The documents that
- * changed get their search index and a privacy scan once for the batch, not per item.
+ * changed get their search index and a privacy scan (bulk) once for the batch, not per item.
  */
 export async function upsertCatalogueItems(
   db: Queryable,
@@ -103,7 +103,7 @@ export async function upsertCatalogueItems(
     outcomes.push(written ? (written.inserted ? 'inserted' : 'updated') : 'unchanged')
     if (written) changed.push(written.id)
   }
-  await requestPrivacyScans(db, changed)
+  await requestPrivacyScans(db, changed, { bulk: true })
   await refreshSearchIndex(db, changed)
   return outcomes
 }

@@ -211,6 +211,7 @@ export async function applyRun(
   await requestPrivacyScans(
     tx,
     written.map(({ id }) => id),
+    { bulk: true },
   )
   const withdrawn = await tx.query<{ id: string; title: string; status: string }>(
     `update documents set deleted_at = now(), withdrawn_at = now()

@@ -25,7 +25,7 @@ import { insertHarvestSource } from '../harvesting/testing.ts'
 import { loadThemeVocabulary } from '../harvesting/vocabulary.ts'
 import { fileOf, postUpload, uploadForm, VALID_FIELDS } from '../uploads/testing.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
-import { requestPrivacyScans } from './scan-job.ts'
+import { requestPrivacyScans, SCAN_PRIVACY_JOB } from './scan-job.ts'
 import type { PrivacyScanner } from './scanner.ts'
 import { fakeScanner, finding } from './testing.ts'
 import { PRIVACY_TEXTS } from './texts.ts'
@@ -456,7 +456,8 @@ describe('harvested records', () => {
     landingPage: `https://data.example.org/dataset/${identifier}`,
     distributions: [],
   })
-  async function harvest(name: string, trusted: boolean, records: HarvestedRecord[]) {
+  /** A run of a new source of this name, applied; its documents, by identifier. */
+  async function applyHarvest(name: string, trusted: boolean, records: HarvestedRecord[]) {
     const source = {
       id: await insertHarvestSource(ctx.db, { name, trusted }),
       sourceName: name,
@@ -465,13 +466,17 @@ describe('harvested records', () => {
     await ctx.db.transaction(async (tx) =>
       applyRun(tx, source, mapRecords(records, await loadThemeVocabulary(tx), source.sourceName)),
     )
+    return () =>
+      ctx.db.query<{ id: string; identifier: string; status: string }>(
+        `select id::text, harvest_identifier as identifier, status from documents
+          where harvest_source_id = $1 order by harvest_identifier`,
+        [source.id],
+      )
+  }
+  async function harvest(name: string, trusted: boolean, records: HarvestedRecord[]) {
+    const documents = await applyHarvest(name, trusted, records)
     await runJobs()
-    const rows = await ctx.db.query<{ id: string; identifier: string; status: string }>(
-      `select id::text, harvest_identifier as identifier, status from documents
-        where harvest_source_id = $1 order by harvest_identifier`,
-      [source.id],
-    )
-    return rows
+    return documents()
   }
 
   it('are checked on their metadata: an untrusted source waits for validation and review', async () => {
@@ -486,6 +491,25 @@ describe('harvested records', () => {
     expect((await approve(withMail!.id)).status).toBe(409)
     expect((await privacyOf(plain!.id, ADMIN)).status).toBe('geen-bevindingen')
     expect((await approve(plain!.id)).status).toBe(200)
+  })
+
+  it("are checked after an employee's upload that came later: a run's scans are bulk", async () => {
+    const documents = await applyHarvest('Wijkportaal', false, [
+      record('d', 'Meldingen per straat.'),
+      record('e', 'Meldingen per buurt.'),
+    ])
+    const uploaded = await upload(EMPLOYEE, [CSV])
+    const scans = jobHandlers({ db: ctx.db, store: ctx.store, privacyScanner: SCANNER })
+    const oneScan = { [SCAN_PRIVACY_JOB]: scans[SCAN_PRIVACY_JOB]! }
+    expect(await runPendingJobs(ctx.db, oneScan, { maxJobs: 1 })).toBe(1)
+    expect((await privacyOf(uploaded)).pending).toBe(false)
+    for (const harvested of await documents()) {
+      expect((await privacyOf(harvested.id, ADMIN)).pending).toBe(true)
+    }
+    await runJobs()
+    for (const harvested of await documents()) {
+      expect((await privacyOf(harvested.id, ADMIN)).status).toBe('geen-bevindingen')
+    }
   })
 
   it("from a trusted source are published as before, and their findings go to the admins' list", async () => {

@@ -24,11 +24,13 @@ const Payload = z.object({ documentId: z.uuid() })
  * Call in the transaction that creates or changes the documents (upload, edit, harvest,
  * import): their title and description are scanned again, and each file not scanned yet. The
  * document counts as not checked from this moment until the job is done, so an approval
- * cannot slip in between.
+ * cannot slip in between. A batch's scans (`bulk`: an import, a harvest run) wait for those
+ * of a person's upload or edit.
  */
 export async function requestPrivacyScans(
   tx: Queryable,
   documentIds: readonly string[],
+  options: { bulk?: boolean } = {},
 ): Promise<void> {
   if (documentIds.length === 0) return
   await tx.query(
@@ -49,7 +51,7 @@ export async function requestPrivacyScans(
     tx,
     SCAN_PRIVACY_JOB,
     documentIds.map((documentId) => ({ documentId })),
-    { maxAttempts: PRIVACY_SCAN_MAX_ATTEMPTS },
+    { maxAttempts: PRIVACY_SCAN_MAX_ATTEMPTS, bulk: options.bulk },
   )
 }
 
