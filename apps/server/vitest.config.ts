@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config'
+import { testFilesWithoutDatabase } from './test/database-files.ts'
 import { SlowestFirst } from './test/slowest-first.ts'
 
 /**
@@ -7,6 +8,12 @@ import { SlowestFirst } from './test/slowest-first.ts'
  * that is not yet collected (up to its size) counts as allocated.
  */
 const MEASURING_THE_HEAP = ['src/extraction/json-scan.test.ts']
+
+/**
+ * On PostgreSQL (DATABASE_URL set) only the files that use the database run: the others ran
+ * unchanged on PGlite (test/database-files.ts).
+ */
+const OFF_THE_DATABASE = process.env.DATABASE_URL ? testFilesWithoutDatabase() : []
 
 export default defineConfig({
   test: {
@@ -25,7 +32,7 @@ export default defineConfig({
           // tests need neither).
           globalSetup: ['test/global-setup.ts'],
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...MEASURING_THE_HEAP],
+          exclude: [...configDefaults.exclude, ...MEASURING_THE_HEAP, ...OFF_THE_DATABASE],
           // A worker imports the server's modules once and runs file after file with them,
           // instead of importing them again for each file (about 2 s a file). Every file
           // builds its own app and database, no test mocks a module, and the one spy
@@ -33,7 +40,15 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'heap', include: MEASURING_THE_HEAP, isolate: true } },
+      {
+        extends: true,
+        test: {
+          name: 'heap',
+          include: MEASURING_THE_HEAP,
+          exclude: OFF_THE_DATABASE,
+          isolate: true,
+        },
+      },
     ],
   },
 })

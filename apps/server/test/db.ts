@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import pg from 'pg'
-import { afterAll, beforeAll, inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { openPglite, openPostgres, pgliteDir, type Db } from '../src/db/client.ts'
+import { usesDatabase } from './database-files.ts'
 
 /**
  * A fresh, migrated database for one test file, copied from the run's migrated database
@@ -10,6 +11,7 @@ import { openPglite, openPostgres, pgliteDir, type Db } from '../src/db/client.t
  * server of DATABASE_URL (dropped again on close).
  */
 export async function createTestDb(): Promise<Db> {
+  refuseFileJudgedWithoutDatabase()
   const migrated = inject('migratedDatabase')
   if (migrated.kind === 'pglite') return openPglite(undefined, { from: migrated.dump })
   const url = process.env.DATABASE_URL
@@ -27,6 +29,7 @@ export async function createTestDb(): Promise<Db> {
 
 /** A new database on the PostgreSQL server of `url`, copied from the run's migrated one. */
 export function migratedPostgresDatabase(url: string) {
+  refuseFileJudgedWithoutDatabase()
   const migrated = inject('migratedDatabase')
   if (migrated.kind !== 'postgres') throw new Error('The run migrated no PostgreSQL database')
   return createPostgresDatabase(url, { template: migrated.template })
@@ -67,6 +70,20 @@ export async function createPostgresDatabase(url: string, options: { template?: 
       await cleanup.query(`drop database if exists ${name} with (force)`)
       await cleanup.end()
     },
+  }
+}
+
+/**
+ * Fails a test file that makes a database while test/database-files.ts judged from its sources
+ * that it uses none: the run on PostgreSQL would leave it out.
+ */
+function refuseFileJudgedWithoutDatabase() {
+  const { testPath } = expect.getState()
+  if (testPath === undefined || !usesDatabase(testPath)) {
+    throw new Error(
+      `${testPath} makes a database, but test/database-files.ts found no sign of it in its ` +
+        'sources, so the run on PostgreSQL would leave it out: teach that module the way in',
+    )
   }
 }
 
