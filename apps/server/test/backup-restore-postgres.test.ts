@@ -7,7 +7,7 @@ import { openDatabase } from '../src/db/client.ts'
 import { FILES_DIR, MANIFEST_FILE, type Manifest } from '../src/features/backup/manifest.ts'
 import { fileOf, uploadForm, VALID_FIELDS } from '../src/features/uploads/testing.ts'
 import { ensureNamed } from '../src/features/vocabulary/service.ts'
-import { command } from './backup-commands.ts'
+import { command } from './commands.ts'
 import { createPostgresDatabase } from './db.ts'
 import { demoAccountToken, startPortal, type RunningPortal } from './running-portal.ts'
 

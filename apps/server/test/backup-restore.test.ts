@@ -13,7 +13,7 @@ import { openDatabase, type Db } from '../src/db/client.ts'
 import { FILES_DIR, MANIFEST_FILE, type Manifest } from '../src/features/backup/manifest.ts'
 import { demoFile, fileOf, uploadForm, VALID_FIELDS } from '../src/features/uploads/testing.ts'
 import { ensureNamed } from '../src/features/vocabulary/service.ts'
-import { command } from './backup-commands.ts'
+import { command } from './commands.ts'
 import { demoAccountToken, isRunning, startPortal, type RunningPortal } from './running-portal.ts'
 import {
   freePort,

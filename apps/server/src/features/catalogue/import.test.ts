@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { apiPaths, EU_LICENCE_LIST, type SearchResponse } from '@dataportaal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../../test/app.ts'
+import { command } from '../../../test/commands.ts'
 import { copyMigratedDatabase } from '../../../test/db.ts'
 import { importCatalogueFile } from './import-file.ts'
 
@@ -118,13 +117,8 @@ describe('npm run import', () => {
   it('prints a progress bar and a summary, and exits 1 when lines were refused', async () => {
     const file = await writeFile('cli.jsonl', LINES)
     const dataDir = await copyMigratedDatabase(path.join(dir, 'cli-data'))
-    const run = promisify(execFile)
-    const serverDir = path.resolve(import.meta.dirname, '..', '..', '..')
-    const result = await run('npx', ['tsx', 'src/cli/import.ts', file], {
-      cwd: serverDir,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: serverDir },
-    }).catch((error: { code: number; stdout: string; stderr: string }) => error)
-    expect('code' in result ? result.code : 0).toBe(1)
+    const result = await command('import', [file], dataDir)
+    expect(result.code).toBe(1)
     expect(result.stderr).toContain('100%')
     expect(result.stderr).toContain('regel 2: geen geldige JSON')
     expect(result.stdout).toContain(

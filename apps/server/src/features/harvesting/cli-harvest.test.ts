@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPglite } from '../../db/client.ts'
 import { ckanPackage, startCkanFixture, type CkanFixture } from '../../../test/ckan-fixture.ts'
+import { command } from '../../../test/commands.ts'
 import { copyMigratedDatabase } from '../../../test/db.ts'
 
 let ckan: CkanFixture
@@ -28,22 +27,13 @@ afterAll(async () => {
 describe('npm run harvest', () => {
   it('runs a dry run that reports what it would do and changes nothing', async () => {
     const dataDir = await copyMigratedDatabase(path.join(dir, 'data'))
-    const serverDir = path.resolve(import.meta.dirname, '..', '..', '..')
-    const run = promisify(execFile)
-    const result = await run(
-      'npx',
-      // The scheme in capitals: stored as the admin screen stores a URL, in its normal form.
-      [
-        'tsx',
-        'src/cli/harvest.ts',
-        `${ckan.url.replace('http:', 'HTTP:')}/api/3`,
-        '--source',
-        'Buurgemeente',
-        '--dry-run',
-      ],
-      { cwd: serverDir, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
-    ).catch((error: { code: number; stdout: string; stderr: string }) => error)
-    expect('code' in result ? result.code : 0).toBe(0)
+    // The scheme in capitals: stored as the admin screen stores a URL, in its normal form.
+    const result = await command(
+      'harvest',
+      [`${ckan.url.replace('http:', 'HTTP:')}/api/3`, '--source', 'Buurgemeente', '--dry-run'],
+      dataDir,
+    )
+    expect(result.code, result.output).toBe(0)
     expect(result.stderr).toContain('100%')
     expect(result.stdout.split('\n')).toEqual([
       'Klaar: 2 nieuw, 0 bijgewerkt, 0 ingetrokken, 0 ongewijzigd, 1 geweigerd.',

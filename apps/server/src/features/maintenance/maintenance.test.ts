@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { useTestContext, EMPLOYEE } from '../../../test/app.ts'
+import { command } from '../../../test/commands.ts'
 import { copyMigratedDatabase } from '../../../test/db.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { loadConfig } from '../../config.ts'
@@ -145,12 +144,8 @@ describe('npm run maintenance', () => {
         await db.close()
       }
 
-      const serverDir = path.resolve(import.meta.dirname, '..', '..', '..')
-      const { stdout } = await promisify(execFile)('npx', ['tsx', 'src/cli/maintenance.ts'], {
-        cwd: serverDir,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: serverDir },
-      })
-
+      const { code, stdout, output } = await command('maintenance', [], dataDir)
+      expect(code, output).toBe(0)
       expect(stdout).toContain(`${purged.id}  verwijderd op `)
       expect(stdout).toContain('Via de opdrachtregel')
       expect(stdout).not.toContain('Nog te herstellen')
