@@ -7,6 +7,8 @@ import { createTestContext, type TestContext } from '../../../test/app.ts'
 import { command } from '../../../test/commands.ts'
 import { copyMigratedDatabase } from '../../../test/db.ts'
 import { importCatalogueFile } from './import-file.ts'
+import type { CatalogueItem } from './record.ts'
+import { upsertCatalogueItems } from './service.ts'
 
 let ctx: TestContext
 let dir: string
@@ -110,6 +112,42 @@ describe('catalogue import', () => {
     const [count] = await ctx.db.query<{ n: number }>('select count(*)::int as n from documents')
     expect(count!.n).toBe(3)
     expect(await searchTitles('bouwjaar')).toEqual(['Woningvoorraad naar eigendom en bouwjaar'])
+  })
+
+  it('takes a key twice in one batch as an insert and then an update, links and themes replaced', async () => {
+    const item = (title: string, theme: string, link: string): CatalogueItem => ({
+      key: 'cbs-5',
+      title,
+      description: 'Beschrijving',
+      contentTypeName: 'Dataset',
+      sourceFriendlyName: 'Centraal Bureau voor de Statistiek (CBS)',
+      themes: [theme],
+      license: 'CC-BY-4.0',
+      wooCategory: null,
+      date: '2016-01-25',
+      sourceUrl: null,
+      files: [],
+      links: [
+        { title: link, url: `https://data.example.org/5/${link}`, format: null, mediaType: null },
+      ],
+    })
+    const outcomes = await ctx.db.transaction((tx) =>
+      upsertCatalogueItems(tx, ctx.store, [
+        item('Verhuizingen binnen de gemeente', 'Wonen', 'csv'),
+        item('Verhuizingen binnen en naar de gemeente', 'Verkeer', 'odata'),
+      ]),
+    )
+    expect(outcomes).toEqual(['inserted', 'updated'])
+    const [row] = await ctx.db.query<{ title: string; theme_names: string[]; links: string[] }>(
+      `select title, theme_names,
+              array(select url from document_links l where l.document_id = d.id) as links
+         from documents d where external_key = 'cbs-5'`,
+    )
+    expect(row).toEqual({
+      title: 'Verhuizingen binnen en naar de gemeente',
+      theme_names: ['Verkeer'],
+      links: ['https://data.example.org/5/odata'],
+    })
   })
 })
 

@@ -45,22 +45,30 @@ async function storeFiles(
   }
 }
 
-/** The item's links replace the document's (a new document has none to replace). */
+/**
+ * The links of these documents, which replace what the updated ones had (a new document has
+ * none to replace), in one statement for all of them.
+ */
 async function storeLinks(
   db: Queryable,
-  documentId: string,
-  links: NonNullable<CatalogueItem['links']>,
-  replace: boolean,
+  written: ReadonlyArray<{ id: string; inserted: boolean; item: CatalogueItem }>,
 ) {
-  if (replace) await db.query('delete from document_links where document_id = $1', [documentId])
+  const replaced = written.filter((document) => !document.inserted && document.item.links)
+  if (replaced.length > 0) {
+    await db.query('delete from document_links where document_id = any($1::uuid[])', [
+      replaced.map((document) => document.id),
+    ])
+  }
+  const links = written.flatMap(({ id, item }) =>
+    (item.links ?? []).map((link, position) => ({ id, position, ...link })),
+  )
   if (links.length === 0) return
   await db.query(
     `insert into document_links (document_id, position, title, url, format, media_type)
-     select $1, link.position - 1, link.title, link.url, link.format, link.media_type
-       from unnest($2::text[], $3::text[], $4::text[], $5::text[])
-            with ordinality as link(title, url, format, media_type, position)`,
+     select * from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[])`,
     [
-      documentId,
+      links.map((link) => link.id),
+      links.map((link) => link.position),
       links.map((link) => link.title),
       links.map((link) => link.url),
       links.map((link) => link.format),
@@ -87,8 +95,9 @@ class NamedIds {
 
 /**
  * Writes catalogue items as approved documents, keyed by `item.key`: a new key inserts, a
- * known key updates what changed, and an unchanged item is left alone. The documents that
- * changed get their search index and a privacy scan (bulk) once for the batch, not per item.
+ * known key updates what changed, and an unchanged item is left alone. The documents, their
+ * themes and links are written a statement for the batch each, not per item; the documents
+ * that changed get their search index and a privacy scan (bulk) once for the batch.
  */
 export async function upsertCatalogueItems(
   db: Queryable,
@@ -97,24 +106,64 @@ export async function upsertCatalogueItems(
 ): Promise<UpsertOutcome[]> {
   const names = new NamedIds(db)
   const outcomes: UpsertOutcome[] = []
-  const changed: string[] = []
-  for (const item of items) {
-    const written = await writeItem(db, store, names, item)
-    outcomes.push(written ? (written.inserted ? 'inserted' : 'updated') : 'unchanged')
-    if (written) changed.push(written.id)
+  const changed = new Set<string>()
+  for (const run of runsOfDistinctKeys(items)) {
+    const written = await writeDocuments(db, names, run)
+    for (const item of run) {
+      const document = written.get(item.key)
+      outcomes.push(document ? (document.inserted ? 'inserted' : 'updated') : 'unchanged')
+      if (document) changed.add(document.id)
+    }
+    const writtenItems = run.flatMap((item) => {
+      const document = written.get(item.key)
+      return document ? [{ ...document, item }] : []
+    })
+    await storeThemes(db, names, writtenItems)
+    for (const { id, item } of writtenItems) {
+      if (item.files.length > 0) await storeFiles(db, store, id, item)
+    }
+    await storeLinks(db, writtenItems)
   }
-  await requestPrivacyScans(db, changed, { bulk: true })
-  await refreshSearchIndex(db, changed)
+  await requestPrivacyScans(db, [...changed], { bulk: true })
+  await refreshSearchIndex(db, [...changed])
   return outcomes
 }
 
-async function writeItem(db: Queryable, store: FileStore, names: NamedIds, item: CatalogueItem) {
-  const contentTypeId = await names.of('content_types', item.contentTypeName)
-  const sourceId = await names.of('sources', item.sourceFriendlyName)
-  const [row] = await db.query<{ id: string; inserted: boolean }>(
+/**
+ * The items in runs without a repeated key, in their order: one statement cannot insert a
+ * key and then update it, so a key's second occurrence starts the next run.
+ */
+function runsOfDistinctKeys(items: readonly CatalogueItem[]): CatalogueItem[][] {
+  const runs: CatalogueItem[][] = []
+  let keys = new Set<string>()
+  for (const item of items) {
+    if (runs.length === 0 || keys.has(item.key)) {
+      runs.push([])
+      keys = new Set()
+    }
+    keys.add(item.key)
+    runs.at(-1)!.push(item)
+  }
+  return runs
+}
+
+/** Inserts or updates the items' documents; the id of each one written, by key. */
+async function writeDocuments(db: Queryable, names: NamedIds, items: readonly CatalogueItem[]) {
+  const contentTypeIds: string[] = []
+  const sourceIds: string[] = []
+  for (const item of items) {
+    contentTypeIds.push(await names.of('content_types', item.contentTypeName))
+    sourceIds.push(await names.of('sources', item.sourceFriendlyName))
+  }
+  const rows = await db.query<{ key: string; id: string; inserted: boolean }>(
     `insert into documents (external_key, title, description, content_type_id, source_id, license,
                             woo_category, source_url, status, document_date, published_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, 'goedgekeurd', $9::date, now())
+     select key, title, description, content_type_id, source_id, license, woo_category,
+            source_url, 'goedgekeurd', document_date, now()
+       from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[],
+                   $7::text[], $8::text[], $9::date[])
+            as item(key, title, description, content_type_id, source_id, license, woo_category,
+                    source_url, document_date)
      on conflict (external_key) do update set
        title = excluded.title, description = excluded.description,
        content_type_id = excluded.content_type_id, source_id = excluded.source_id,
@@ -127,33 +176,46 @@ async function writeItem(db: Queryable, store: FileStore, names: NamedIds, item:
        is distinct from (excluded.title, excluded.description, excluded.content_type_id,
             excluded.source_id, excluded.license, excluded.woo_category, excluded.source_url,
             excluded.document_date)
-     returning id::text, (xmax = 0) as inserted`,
+     returning external_key as key, id::text, (xmax = 0) as inserted`,
     [
-      item.key,
-      item.title,
-      item.description,
-      contentTypeId,
-      sourceId,
-      storedLicence(item.license),
-      item.wooCategory,
-      item.sourceUrl,
-      item.date,
+      items.map((item) => item.key),
+      items.map((item) => item.title),
+      items.map((item) => item.description),
+      contentTypeIds,
+      sourceIds,
+      items.map((item) => storedLicence(item.license)),
+      items.map((item) => item.wooCategory),
+      items.map((item) => item.sourceUrl),
+      items.map((item) => item.date),
     ],
   )
-  if (!row) return null
-  if (!row.inserted) {
-    await db.query('delete from document_themes where document_id = $1', [row.id])
+  return new Map(rows.map((row) => [row.key, { id: row.id, inserted: row.inserted }]))
+}
+
+/** The documents' themes, which replace what the updated ones had. */
+async function storeThemes(
+  db: Queryable,
+  names: NamedIds,
+  written: ReadonlyArray<{ id: string; inserted: boolean; item: CatalogueItem }>,
+) {
+  const updated = written.filter((document) => !document.inserted)
+  if (updated.length > 0) {
+    await db.query('delete from document_themes where document_id = any($1::uuid[])', [
+      updated.map((document) => document.id),
+    ])
   }
+  const documentIds: string[] = []
   const themeIds: string[] = []
-  for (const theme of item.themes) themeIds.push(await names.of('themes', theme))
-  if (themeIds.length > 0) {
-    await db.query(
-      `insert into document_themes (document_id, theme_id)
-       select $1, theme_id from unnest($2::uuid[]) as theme_id on conflict do nothing`,
-      [row.id, themeIds],
-    )
+  for (const { id, item } of written) {
+    for (const theme of item.themes) {
+      documentIds.push(id)
+      themeIds.push(await names.of('themes', theme))
+    }
   }
-  if (item.files.length > 0) await storeFiles(db, store, row.id, item)
-  if (item.links) await storeLinks(db, row.id, item.links, !row.inserted)
-  return row
+  if (themeIds.length === 0) return
+  await db.query(
+    `insert into document_themes (document_id, theme_id)
+     select * from unnest($1::uuid[], $2::uuid[]) on conflict do nothing`,
+    [documentIds, themeIds],
+  )
 }
