@@ -100,7 +100,7 @@ export default defineConfig({
     command: 'npm run start -w apps/server',
     cwd: REPO_ROOT,
     url: `${BASE_URL}/readyz`,
-    // Loading the demo catalogue into a new database takes about 10 s; slow machines get more.
+    // A first start with the demo catalogue takes about 16 s on two cores; slow machines get more.
     timeout: 180_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
