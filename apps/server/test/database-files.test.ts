@@ -2,7 +2,11 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { modulesUsingDatabase, SERVER_DIR, testFilesWithoutDatabase } from './database-files.ts'
+import {
+  DATABASE_HELPERS,
+  modulesUsingDatabase,
+  testFilesWithoutDatabase,
+} from './database-files.ts'
 
 /** Test files and their helpers, as sources; those in `dir` import test/db.ts from there. */
 const modules = (dir: string): Record<string, string> => ({
@@ -17,7 +21,7 @@ const modules = (dir: string): Record<string, string> => ({
   'plain.ts': 'export const twice = (n: number) => 2 * n',
   'plain.test.ts': "import { twice } from './plain.ts'",
   // A server process on a copy of the embedded database, whatever DATABASE_URL says.
-  'process.test.ts': `import { copyMigratedDatabase } from './${path.relative(dir, path.join(SERVER_DIR, 'test', 'db.ts'))}'\nawait copyMigratedDatabase(dir)`,
+  'process.test.ts': `import { copyMigratedDatabase } from './${path.relative(dir, DATABASE_HELPERS)}'\nawait copyMigratedDatabase(dir)`,
 })
 
 describe('which test files use the database', () => {

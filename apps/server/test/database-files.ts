@@ -19,7 +19,7 @@ const MAKES_A_DATABASE =
 const RELATIVE_IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*'(\.{1,2}\/[^']+)'/g
 
 export const SERVER_DIR = path.resolve(import.meta.dirname, '..')
-const DATABASE_HELPERS = path.join(SERVER_DIR, 'test', 'db.ts')
+export const DATABASE_HELPERS = path.join(SERVER_DIR, 'test', 'db.ts')
 
 /** The server's test files, relative to its folder. */
 function testFiles(): string[] {

@@ -11,6 +11,13 @@ import type { CatalogueItem } from './record.ts'
 
 export type UpsertOutcome = 'inserted' | 'updated' | 'unchanged'
 
+/** An item whose document was inserted or updated, with the document's id. */
+interface WrittenItem {
+  id: string
+  inserted: boolean
+  item: CatalogueItem
+}
+
 async function storeFiles(
   db: Queryable,
   store: FileStore,
@@ -49,10 +56,7 @@ async function storeFiles(
  * The links of these documents, which replace what the updated ones had (a new document has
  * none to replace), in one statement for all of them.
  */
-async function storeLinks(
-  db: Queryable,
-  written: ReadonlyArray<{ id: string; inserted: boolean; item: CatalogueItem }>,
-) {
+async function storeLinks(db: Queryable, written: readonly WrittenItem[]) {
   const replaced = written.filter((document) => !document.inserted && document.item.links)
   if (replaced.length > 0) {
     await db.query('delete from document_links where document_id = any($1::uuid[])', [
@@ -109,15 +113,14 @@ export async function upsertCatalogueItems(
   const changed = new Set<string>()
   for (const run of runsOfDistinctKeys(items)) {
     const written = await writeDocuments(db, names, run)
+    const writtenItems: WrittenItem[] = []
     for (const item of run) {
       const document = written.get(item.key)
       outcomes.push(document ? (document.inserted ? 'inserted' : 'updated') : 'unchanged')
-      if (document) changed.add(document.id)
+      if (!document) continue
+      changed.add(document.id)
+      writtenItems.push({ ...document, item })
     }
-    const writtenItems = run.flatMap((item) => {
-      const document = written.get(item.key)
-      return document ? [{ ...document, item }] : []
-    })
     await storeThemes(db, names, writtenItems)
     for (const { id, item } of writtenItems) {
       if (item.files.length > 0) await storeFiles(db, store, id, item)
@@ -193,11 +196,7 @@ async function writeDocuments(db: Queryable, names: NamedIds, items: readonly Ca
 }
 
 /** The documents' themes, which replace what the updated ones had. */
-async function storeThemes(
-  db: Queryable,
-  names: NamedIds,
-  written: ReadonlyArray<{ id: string; inserted: boolean; item: CatalogueItem }>,
-) {
+async function storeThemes(db: Queryable, names: NamedIds, written: readonly WrittenItem[]) {
   const updated = written.filter((document) => !document.inserted)
   if (updated.length > 0) {
     await db.query('delete from document_themes where document_id = any($1::uuid[])', [
