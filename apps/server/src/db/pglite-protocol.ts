@@ -1,11 +1,31 @@
 /** Messages between the server's thread and the embedded database's (pglite-thread.ts). */
 
+/**
+ * The part of the WebAssembly API that Node provides and PgliteWhere names. TypeScript declares
+ * it only in its DOM library, which the server does not load.
+ */
+declare global {
+  // A global's type can be added to only by a namespace of its name.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace WebAssembly {
+    interface Module {
+      readonly [Symbol.toStringTag]: string
+    }
+    function compile(bytes: Uint8Array): Promise<Module>
+  }
+}
+
 /** Where the database's thread opens PGlite. */
 export interface PgliteWhere {
   /** Its data directory; in memory when null. */
   dataDir: string | null
   /** A dump of a data directory (tar) that a database in memory starts from. */
   from: string | null
+  /**
+   * PGlite's code, compiled once in the process that opens databases in memory (the tests, a
+   * few per file) and shared by their threads: compiling it took each thread about 0.9 s of CPU.
+   */
+  compiled?: WebAssembly.Module
 }
 
 /** What the server's thread asks of the database's. */

@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type {
   ErrorFields,
@@ -10,6 +13,17 @@ import { workerEntry } from '../shared/worker-entry.ts'
 import { DatabaseUnavailableError } from './unavailable.ts'
 
 const ENTRY = workerEntry(import.meta.url, './pglite-boot.mjs', './pglite-main.js')
+
+let compiledPglite: Promise<WebAssembly.Module> | undefined
+
+/** PGlite's WebAssembly, compiled on first use in this process (PgliteWhere.compiled). */
+function compiledPgliteCode(): Promise<WebAssembly.Module> {
+  compiledPglite ??= (async () => {
+    const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite')
+    return WebAssembly.compile(await fs.readFile(path.join(path.dirname(pglite), 'pglite.wasm')))
+  })()
+  return compiledPglite
+}
 
 /** A database error from the thread, with the fields callers read (`code`, `constraint`, ...). */
 export class PgliteError extends Error {
@@ -78,7 +92,12 @@ export class PgliteThread {
     where: PgliteWhere,
     onDeath: (error: Error) => void = () => undefined,
   ): Promise<PgliteThread> {
-    const worker = new Worker(ENTRY, { workerData: where, execArgv: [] })
+    // A database on disk is the server's one database: its thread compiles PGlite itself.
+    const compiled = where.dataDir === null ? await compiledPgliteCode() : undefined
+    const worker = new Worker(ENTRY, {
+      workerData: { ...where, compiled } satisfies PgliteWhere,
+      execArgv: [],
+    })
     let settle: { resolve: (reply: PgliteReply) => void; reject: (error: Error) => void }
     const exited = (code: number) =>
       settle.reject(new Error(`embedded database thread exited (${code})`))

@@ -32,12 +32,13 @@ interface OpenTransaction {
 export async function servePglite(): Promise<void> {
   const port = parentPort
   if (!port) throw new Error('servePglite runs only in a worker thread')
-  const { dataDir, from } = workerData as PgliteWhere
+  const { dataDir, from, compiled } = workerData as PgliteWhere
   let lite: PGlite
   try {
     lite = await PGlite.create({
       ...(dataDir ? { dataDir } : { startParams: IN_MEMORY_START }),
       ...(from ? { loadDataDir: await openAsBlob(from) } : {}),
+      ...(compiled ? { pgliteWasmModule: compiled } : {}),
       extensions: pgliteExtensions,
     })
     // One session serves the whole process; see openPostgres for why work_mem is raised.
