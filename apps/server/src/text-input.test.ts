@@ -10,7 +10,8 @@ import {
 import type { Response as LightMyRequestResponse } from 'light-my-request'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, useTestContext, EMPLOYEE } from '../test/app.ts'
-import { fileOf, postUpload, uploadForm, VALID_FIELDS } from './features/uploads/testing.ts'
+import { postUpload } from './features/uploads/testing.ts'
+import { fileOf, uploadForm, VALID_FIELDS } from './features/uploads/testing-files.ts'
 import { ensureNamed } from './features/vocabulary/service.ts'
 
 /** The one rule for text input (issue 12): what PostgreSQL or a person cannot use is refused. */

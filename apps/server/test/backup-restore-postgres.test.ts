@@ -5,11 +5,12 @@ import { API_PREFIX, apiPaths } from '@dataportaal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../src/db/client.ts'
 import { FILES_DIR, MANIFEST_FILE, type Manifest } from '../src/features/backup/manifest.ts'
-import { fileOf, uploadForm, VALID_FIELDS } from '../src/features/uploads/testing.ts'
+import { fileOf, uploadForm, VALID_FIELDS } from '../src/features/uploads/testing-files.ts'
 import { ensureNamed } from '../src/features/vocabulary/service.ts'
 import { command } from './commands.ts'
 import { createPostgresDatabase } from './db.ts'
-import { demoAccountToken, startPortal, type RunningPortal } from './running-portal.ts'
+import { startPortal } from './portal-of-the-run.ts'
+import { demoAccountToken, type RunningPortal } from './running-portal.ts'
 
 /**
  * On PostgreSQL the database goes with pg_dump (docs/operations.md); `npm run backup`

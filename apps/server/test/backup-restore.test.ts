@@ -11,10 +11,20 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../src/db/client.ts'
 import { FILES_DIR, MANIFEST_FILE, type Manifest } from '../src/features/backup/manifest.ts'
-import { demoFile, fileOf, uploadForm, VALID_FIELDS } from '../src/features/uploads/testing.ts'
+import {
+  demoFile,
+  fileOf,
+  uploadForm,
+  VALID_FIELDS,
+} from '../src/features/uploads/testing-files.ts'
 import { ensureNamed } from '../src/features/vocabulary/service.ts'
 import { command } from './commands.ts'
-import { demoAccountToken, isRunning, startPortal, type RunningPortal } from './running-portal.ts'
+import {
+  demoAccountToken,
+  isRunning,
+  startEmbeddedPortal,
+  type RunningPortal,
+} from './running-portal.ts'
 import {
   freePort,
   startServerProcess,
@@ -87,7 +97,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (embedded
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-backup-'))
     backupDir = path.join(work, 'backup')
     restoredDir = path.join(work, 'restored')
-    portal = await startPortal()
+    portal = await startEmbeddedPortal()
     // Without demo content there are no themes; an operator would add them, here directly.
     await portal.stop()
     await withDb(portal.dataDir, (db) => ensureNamed(db, 'themes', 'Afval'))

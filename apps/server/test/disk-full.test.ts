@@ -3,13 +3,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DataDirFullError, openPglite } from '../src/db/client.ts'
 import { ensureNamed } from '../src/features/vocabulary/service.ts'
-import {
-  fileOf,
-  filesInStore,
-  postUpload,
-  uploadForm,
-  VALID_FIELDS,
-} from '../src/features/uploads/testing.ts'
+import { filesInStore, postUpload } from '../src/features/uploads/testing.ts'
+import { fileOf, uploadForm, VALID_FIELDS } from '../src/features/uploads/testing-files.ts'
 import { LocalFileStore } from '../src/storage/local-file-store.ts'
 import { createTestContext, EMPLOYEE, type TestContext } from './app.ts'
 import { canMountSmallDisk, mountSmallDisk, type SmallDisk } from './tmpfs.ts'

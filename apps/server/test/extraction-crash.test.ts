@@ -2,9 +2,10 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { apiPaths, type DocumentDetail, type SearchResponse } from '@dataportaal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fileOf, uploadForm, VALID_FIELDS } from '../src/features/uploads/testing.ts'
+import { fileOf, uploadForm, VALID_FIELDS } from '../src/features/uploads/testing-files.ts'
 import { docx } from './hostile-files.ts'
-import { startPortal, type RunningPortal } from './running-portal.ts'
+import { startPortal } from './portal-of-the-run.ts'
+import type { RunningPortal } from './running-portal.ts'
 import { waitUntil } from './server-process.ts'
 
 /**

@@ -1,22 +1,24 @@
 import { apiPaths, type DocumentDetail, type SearchResponse } from '@dataportaal/contract'
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fileOf, uploadForm, VALID_FIELDS } from '../src/features/uploads/testing.ts'
+import { fileOf, uploadForm, VALID_FIELDS } from '../src/features/uploads/testing-files.ts'
 import { deepJson, docx, manyPagePdf, xlsx, zipFile } from './hostile-files.ts'
-import { isRunning, startPortal, type RunningPortal } from './running-portal.ts'
+import { isRunning, startEmbeddedPortal, type RunningPortal } from './running-portal.ts'
 import { sleep, waitUntil } from './server-process.ts'
 
 /**
  * Hostile files uploaded to the real server process, with the default limits: each upload
  * answers, the process stays up, every file ends extracted or failed with a reason, and a
- * public search running alongside answers within a second throughout.
+ * public search running alongside answers within a second throughout. On the embedded database
+ * whatever DATABASE_URL says: there it shares the process with the extraction's threads, the
+ * harder case for that search.
  */
 let portal: RunningPortal
 
 beforeAll(async () => {
   // The visitor alongside searches ten times a second, past the per-client limit of searches
   // (features/search/client-limit.test.ts): what is measured here is the upload's effect.
-  portal = await startPortal({ SEARCH_RATE_LIMIT_PER_MINUTE: '0' })
+  portal = await startEmbeddedPortal({ SEARCH_RATE_LIMIT_PER_MINUTE: '0' })
 })
 afterAll(() => portal.dispose())
 

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startPortal, type RunningPortal } from './running-portal.ts'
+import { startEmbeddedPortal, type RunningPortal } from './running-portal.ts'
 import { sleep } from './server-process.ts'
 
 const END_THREAD = path.join(import.meta.dirname, 'end-pglite-thread.mjs')
@@ -9,7 +9,7 @@ describe.skipIf(process.env.DATABASE_URL)('the embedded database thread dies', (
   let portal: RunningPortal
 
   beforeAll(async () => {
-    portal = await startPortal({
+    portal = await startEmbeddedPortal({
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${END_THREAD}`.trim(),
     })
   })

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signIn } from './http-sign-in.ts'
 import { DEV_ADMIN_GROUP } from '../src/auth/dev-idp/accounts.ts'
 import { createPostgresDatabase } from './db.ts'
-import { startPortal, type RunningPortal } from './running-portal.ts'
+import { startPortal } from './portal-of-the-run.ts'
+import type { RunningPortal } from './running-portal.ts'
 import {
   freePort,
   startServerProcess,

@@ -5,7 +5,7 @@ import { importJWK, SignJWT, type JWK } from 'jose'
 import { accountClaims, demoAccounts } from '../src/auth/dev-idp/accounts.ts'
 import { KEYS_FILE } from '../src/auth/dev-idp/keys.ts'
 import { openDatabase, type Db } from '../src/db/client.ts'
-import { copyMigratedDatabase, migratedPostgresDatabase } from './db.ts'
+import { copyMigratedDatabase, type createPostgresDatabase } from './db.ts'
 import {
   freePort,
   startServerProcess,
@@ -15,8 +15,10 @@ import {
 
 /**
  * The real server process on its own data directory: on PGlite, or on a new database of the
- * PostgreSQL server of DATABASE_URL when that is set. For tests of what an operator sees:
- * crashes, restarts, a process that must stay up.
+ * PostgreSQL server (test/portal-of-the-run.ts starts it on the run's database). For tests of
+ * what an operator sees: crashes, restarts, a process that must stay up. This module reads no
+ * DATABASE_URL, so a test that starts only an embedded portal is not run again on PostgreSQL
+ * (test/database-files.ts).
  */
 export interface RunningPortal {
   url: string
@@ -61,14 +63,26 @@ export async function demoAccountToken(
 export const isRunning = (server: ServerProcess) =>
   server.child.exitCode === null && server.child.signalCode === null
 
-/** Starts a portal whose database is a copy of the run's migrated one (test/global-setup.ts). */
-export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
+/** A database of the PostgreSQL server, made and dropped by test/db.ts. */
+export type PostgresTestDatabase = Awaited<ReturnType<typeof createPostgresDatabase>>
+
+/**
+ * Starts a portal on the embedded database (a copy of the run's migrated one), whatever
+ * DATABASE_URL says: for tests of the process itself, not of its database.
+ */
+export const startEmbeddedPortal = (env: Record<string, string> = {}) => startPortalOn(null, env)
+
+/**
+ * Starts a portal on `postgres`, or on the embedded database when null; either is a copy of
+ * the run's migrated database (test/global-setup.ts). The portal drops `postgres` on dispose.
+ */
+export async function startPortalOn(
+  postgres: PostgresTestDatabase | null,
+  env: Record<string, string> = {},
+): Promise<RunningPortal> {
   const dataDir = await copyMigratedDatabase(
     await fs.mkdtemp(path.join(os.tmpdir(), 'portal-process-')),
   )
-  const postgres = process.env.DATABASE_URL
-    ? await migratedPostgresDatabase(process.env.DATABASE_URL)
-    : null
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const fullEnv = {

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_DOCUMENTS } from '../features/uploads/testing.ts'
+import { DEMO_DOCUMENTS } from '../features/uploads/testing-files.ts'
 import { deepJson, docx, xlsx, zipFile } from '../../test/hostile-files.ts'
 import { ExtractionError, MEDIA_TYPES, extractText, type ExtractOptions } from './index.ts'
 

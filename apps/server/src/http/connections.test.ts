@@ -12,7 +12,7 @@ import {
   request,
   slowClient,
 } from '../../test/listening.ts'
-import { fileOf, uploadForm, VALID_FIELDS } from '../features/uploads/testing.ts'
+import { fileOf, uploadForm, VALID_FIELDS } from '../features/uploads/testing-files.ts'
 import { ensureNamed } from '../features/vocabulary/service.ts'
 import { LINGER } from './connections.ts'
 

@@ -1,7 +1,8 @@
 import { API_PREFIX, apiPaths, type UploadResult } from '@dataportaal/contract'
 import { runPrivacyScans } from '../../src/features/privacy/testing.ts'
 import { fakeLoader, runWithLoader } from '../../src/features/tables/testing.ts'
-import { fileOf, postUpload, uploadForm, VALID_FIELDS } from '../../src/features/uploads/testing.ts'
+import { postUpload } from '../../src/features/uploads/testing.ts'
+import { fileOf, uploadForm, VALID_FIELDS } from '../../src/features/uploads/testing-files.ts'
 import {
   ADMIN,
   ADMIN_GROUP,

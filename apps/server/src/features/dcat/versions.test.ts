@@ -5,16 +5,14 @@ import type { Quad } from 'n3'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, useTestContext, EMPLOYEE } from '../../../test/app.ts'
 import { EXPECTED_WARNINGS, parseTurtle, validateDcat } from '../../../test/rdf.ts'
+import { apiAs, postUpload, runJobs } from '../uploads/testing.ts'
 import {
-  apiAs,
   DEMO_DOCUMENTS,
   demoFile,
   fileOf,
-  postUpload,
-  runJobs,
   uploadForm,
   VALID_FIELDS,
-} from '../uploads/testing.ts'
+} from '../uploads/testing-files.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import { CATALOGUE_PATH } from './graph.ts'
 import { NS } from './vocabulary.ts'

@@ -5,15 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, useTestContext, EMPLOYEE, type TestIdentity } from '../../../test/app.ts'
 import { loadConfig } from '../../config.ts'
 import { runMaintenance } from '../maintenance/maintenance.ts'
-import {
-  apiAs,
-  DEMO_DOCUMENTS,
-  demoFile,
-  postUpload,
-  runJobs,
-  uploadForm,
-  VALID_FIELDS,
-} from '../uploads/testing.ts'
+import { apiAs, postUpload, runJobs } from '../uploads/testing.ts'
+import { DEMO_DOCUMENTS, demoFile, uploadForm, VALID_FIELDS } from '../uploads/testing-files.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 
 const ctx = useTestContext()

@@ -15,14 +15,8 @@ import {
   OTHER_EMPLOYEE,
   type TestIdentity,
 } from '../../../test/app.ts'
-import {
-  apiAs,
-  demoFile,
-  postUpload,
-  uploadForm,
-  VALID_FIELDS,
-  type FormFields,
-} from '../uploads/testing.ts'
+import { apiAs, postUpload } from '../uploads/testing.ts'
+import { demoFile, uploadForm, VALID_FIELDS, type FormFields } from '../uploads/testing-files.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 
 const CITY = 'https://identifier.overheid.nl/tooi/id/gemeente/gm0363'

@@ -7,7 +7,8 @@ import { loadConfig } from '../../config.ts'
 import type { Db, Row } from '../../db/client.ts'
 import { refreshSearchIndex } from '../documents/index.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
-import { apiAs, fileOf, postUpload, runJobs, uploadForm, VALID_FIELDS } from '../uploads/testing.ts'
+import { apiAs, postUpload, runJobs } from '../uploads/testing.ts'
+import { fileOf, uploadForm, VALID_FIELDS } from '../uploads/testing-files.ts'
 import { catalogueVersion } from './cache.ts'
 
 /**

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, useTestContext, EMPLOYEE, searchAs } from '../../../test/app.ts'
 import { createDocument } from '../../../test/factories.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
-import { apiAs, fileOf, postUpload, runJobs, uploadForm, VALID_FIELDS } from '../uploads/testing.ts'
+import { apiAs, postUpload, runJobs } from '../uploads/testing.ts'
+import { fileOf, uploadForm, VALID_FIELDS } from '../uploads/testing-files.ts'
 
 /**
  * The typo-correction vocabulary (`search_words`) must hold the words of published

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestContext, EMPLOYEE } from '../../../test/app.ts'
 import { jobHandlers } from '../../job-handlers.ts'
 import { runPendingJobs } from '../../jobs/worker.ts'
-import { fileOf, postUpload, uploadForm, VALID_FIELDS } from '../uploads/testing.ts'
+import { postUpload } from '../uploads/testing.ts'
+import { fileOf, uploadForm, VALID_FIELDS } from '../uploads/testing-files.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 
 /**

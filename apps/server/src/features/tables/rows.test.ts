@@ -9,7 +9,8 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestContext, EMPLOYEE } from '../../../test/app.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
-import { fileOf, postUpload, uploadForm, VALID_FIELDS } from '../uploads/testing.ts'
+import { postUpload } from '../uploads/testing.ts'
+import { fileOf, uploadForm, VALID_FIELDS } from '../uploads/testing-files.ts'
 import { fakeLoader, runWithLoader } from './testing.ts'
 
 /**

@@ -14,16 +14,13 @@ import { saveUpload } from './service.ts'
 import {
   apiAs,
   count,
-  DEMO_DOCUMENTS,
-  demoFile,
   EMPLOYEE_VIEWER,
   failingAtAudit,
   filesInStore,
   postUpload,
   runJobs,
-  uploadForm,
-  VALID_FIELDS,
 } from './testing.ts'
+import { DEMO_DOCUMENTS, demoFile, uploadForm, VALID_FIELDS } from './testing-files.ts'
 
 /**
  * A document's whole life through the app on Azure Blob Storage (Azurite): upload, text

@@ -7,7 +7,8 @@ import type { Db } from '../../db/client.ts'
 import { ConflictError } from '../../shared/errors.ts'
 import type { ReceivedForm } from './form.ts'
 import { saveUpload } from './service.ts'
-import { count, EMPLOYEE_VIEWER, failingAtAudit, filesInStore, VALID_FIELDS } from './testing.ts'
+import { count, EMPLOYEE_VIEWER, failingAtAudit, filesInStore } from './testing.ts'
+import { VALID_FIELDS } from './testing-files.ts'
 
 /**
  * A failure half-way leaves no orphan file and no row pointing at a missing file: the

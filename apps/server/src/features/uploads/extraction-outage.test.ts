@@ -10,7 +10,8 @@ import { runPendingJobs } from '../../jobs/worker.ts'
 import { AzureBlobFileStore } from '../../storage/azure-blob-file-store.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import { EXTRACTION_MAX_ATTEMPTS } from './extraction-job.ts'
-import { apiAs, fileOf, postUpload, runJobs, uploadForm, VALID_FIELDS } from './testing.ts'
+import { apiAs, postUpload, runJobs } from './testing.ts'
+import { fileOf, uploadForm, VALID_FIELDS } from './testing-files.ts'
 
 /**
  * Extraction while what it depends on is away: a file store and a database that refuse

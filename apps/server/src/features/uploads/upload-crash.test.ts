@@ -16,7 +16,7 @@ import {
 } from '../../../test/server-process.ts'
 import { copyMigratedDatabase } from '../../../test/db.ts'
 import { demoEmployeeToken } from '../../../test/running-portal.ts'
-import { demoFile, uploadForm, VALID_FIELDS } from './testing.ts'
+import { demoFile, uploadForm, VALID_FIELDS } from './testing-files.ts'
 
 /**
  * The fault test: the real server process is killed in the middle of an upload. After a

@@ -19,18 +19,8 @@ import {
   type TestIdentity,
 } from '../../../test/app.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
-import {
-  apiAs,
-  count,
-  DEMO_DOCUMENTS,
-  demoFile,
-  fileOf,
-  filesInStore,
-  postUpload,
-  runJobs,
-  uploadForm,
-  VALID_FIELDS,
-} from './testing.ts'
+import { apiAs, count, filesInStore, postUpload, runJobs } from './testing.ts'
+import { DEMO_DOCUMENTS, demoFile, fileOf, uploadForm, VALID_FIELDS } from './testing-files.ts'
 
 const ctx = useTestContext({ env: { MAX_UPLOAD_MB: '1' } })
 

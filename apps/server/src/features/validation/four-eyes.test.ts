@@ -12,7 +12,8 @@ import {
   type TestContext,
   type TestIdentity,
 } from '../../../test/app.ts'
-import { fileOf, postUpload, runJobs, uploadForm, VALID_FIELDS } from '../uploads/testing.ts'
+import { postUpload, runJobs } from '../uploads/testing.ts'
+import { fileOf, uploadForm, VALID_FIELDS } from '../uploads/testing-files.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
 import { SELF_VALIDATION_REFUSED } from '../documents/index.ts'
 
