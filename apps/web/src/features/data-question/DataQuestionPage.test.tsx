@@ -2,6 +2,7 @@ import { DATA_REQUEST_MESSAGES, DATA_REQUEST_URL } from '@dataportaal/contract'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { pasteInto } from '../../test/fill-in.ts'
 import { json, renderAt, stubApi, TEST_CONFIG } from '../../test/render.tsx'
 import { DataQuestionPage } from './DataQuestionPage.tsx'
 import { DATA_QUESTION_TEXTS as TEXTS } from './texts.ts'
@@ -21,11 +22,11 @@ const consentBox = () => screen.getByRole('checkbox', { name: /toestemming/ })
 const submitButton = () => screen.getByRole('button', { name: /^Versturen/ })
 
 async function fillIn(user: UserEvent) {
-  await user.type(nameBox(), 'Jan de Vries')
-  await user.type(emailBox(), 'jan@example.org')
-  await user.type(box(/^Organisatie/), 'Fietsersbond')
-  await user.type(subjectBox(), 'Fietstellingen per wijk')
-  await user.type(messageBox(), 'Hebben jullie tellingen per wijk sinds 2015?')
+  await pasteInto(user, nameBox(), 'Jan de Vries')
+  await pasteInto(user, emailBox(), 'jan@example.org')
+  await pasteInto(user, box(/^Organisatie/), 'Fietsersbond')
+  await pasteInto(user, subjectBox(), 'Fietstellingen per wijk')
+  await pasteInto(user, messageBox(), 'Hebben jullie tellingen per wijk sinds 2015?')
   await user.click(consentBox())
 }
 

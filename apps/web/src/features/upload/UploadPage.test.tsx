@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { EMPLOYEE, storeSignedIn, testSession } from '../../test/auth.ts'
+import { pasteInto } from '../../test/fill-in.ts'
 import { renderRoutes, type RenderOptions } from '../../test/render.tsx'
 import { openCountQueryKey } from '../../shared/documents/open-count.ts'
 import { FakeXhr, stubXhr } from './fake-xhr.ts'
@@ -35,10 +36,14 @@ const wooSelect = () => screen.getByRole('combobox', { name: /^Woo-informatiecat
 
 /** Fills in a valid form: title, source, a theme and one CSV file. */
 async function fillIn(user: UserEvent) {
-  await user.type(await screen.findByRole('textbox', { name: /^Titel/ }), 'Afvalinzameling 2024')
-  await user.type(screen.getByRole('textbox', { name: /^Beschrijving/ }), 'Kilo’s per wijk.')
+  await pasteInto(
+    user,
+    await screen.findByRole('textbox', { name: /^Titel/ }),
+    'Afvalinzameling 2024',
+  )
+  await pasteInto(user, screen.getByRole('textbox', { name: /^Beschrijving/ }), 'Kilo’s per wijk.')
   await user.selectOptions(screen.getByRole('combobox', { name: /^Soort/ }), 'Dataset')
-  await user.type(sourceBox(), 'Milieu en Duurzaamheid')
+  await pasteInto(user, sourceBox(), 'Milieu en Duurzaamheid')
   await user.click(screen.getByRole('checkbox', { name: 'Afval' }))
   await user.upload(fileInput(), csvFile())
 }
