@@ -8,7 +8,9 @@ import { jobHandlers } from '../../job-handlers.ts'
 import { runPendingJobs } from '../../jobs/worker.ts'
 import { LocalFileStore } from '../../storage/local-file-store.ts'
 
-/** Helpers for the upload tests that use the app and its database (testing-files.ts: the rest). */
+// Helpers for the upload tests that use the app and its database; testing-files.ts has those
+// that need neither.
+
 export async function postUpload(ctx: TestContext, who: TestIdentity, form: FormData) {
   return ctx.app.inject({
     method: 'POST',
