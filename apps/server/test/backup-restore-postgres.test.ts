@@ -9,8 +9,7 @@ import { fileOf, uploadForm, VALID_FIELDS } from '../src/features/uploads/testin
 import { ensureNamed } from '../src/features/vocabulary/service.ts'
 import { command } from './commands.ts'
 import { createPostgresDatabase } from './db.ts'
-import { startPortal } from './portal-of-the-run.ts'
-import { demoAccountToken, type RunningPortal } from './running-portal.ts'
+import { demoAccountToken, startPortalOn, type RunningPortal } from './running-portal.ts'
 
 /**
  * On PostgreSQL the database goes with pg_dump (docs/operations.md); `npm run backup`
@@ -28,7 +27,7 @@ describe.skipIf(!DATABASE_URL)('backup and restore of the file store (PostgreSQL
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-backup-pg-'))
     // Our own database, so the commands can be given its address.
     postgres = await createPostgresDatabase(DATABASE_URL!)
-    portal = await startPortal({ DATABASE_URL: postgres.url })
+    portal = await startPortalOn(postgres)
     const db = await openDatabase({ databaseUrl: postgres.url, dataDir: portal.dataDir })
     await ensureNamed(db, 'themes', 'Afval').finally(() => db.close())
     const upload = await fetch(`${portal.url}${API_PREFIX.authenticated}${apiPaths.upload}`, {
