@@ -92,8 +92,7 @@ test('an admin sees the statistics of what was just searched and opened, per per
 })
 
 test('an employee is told the dashboard is for admins', async ({ page }) => {
-  await signInAs(page, 'medewerker')
-  await page.goto(ROUTES.dashboard)
+  await signInAs(page, 'medewerker', ROUTES.dashboard)
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
   await expect(page.getByText(/alleen beschikbaar voor beheerders/)).toBeVisible()
   await expect(page.locator('svg.recharts-surface')).toHaveCount(0)

@@ -15,8 +15,7 @@ const FARMS = { title: 'Agrarische bedrijven in het buitengebied', theme: 'Landb
 
 /** Signs in and opens the page of the demo document with this title. */
 async function openAsEmployee(page: Page, title: string) {
-  await signInAs(page, 'medewerker')
-  await page.goto(await documentPathFor(page.request, title))
+  await signInAs(page, 'medewerker', await documentPathFor(page.request, title))
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
 }
 

@@ -117,8 +117,7 @@ test('possible personal data holds the approval until a second admin has judged 
   await expect(iban).toContainText('Toelichting eigenaar: Dit is de rekening')
 
   // The admin sees them in /validatie, with the approve button held, and the API says 409.
-  await signInAs(page, 'beheerder')
-  await page.goto(`${ROUTES.validation}?status=openstaand`)
+  await signInAs(page, 'beheerder', `${ROUTES.validation}?status=openstaand`)
   const item = validationItem(page, title)
   await expect(item).toContainText('BSN: 1', { timeout: SCAN_TIMEOUT })
   await expect(item).toContainText('IBAN (rekeningnummer): 1')

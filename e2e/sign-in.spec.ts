@@ -3,12 +3,17 @@ import { expect, test } from './support/test.ts'
 import { ROUTES } from './support/routes.ts'
 import { TEXTS } from './support/texts.ts'
 import { readStored, visitAsPublic } from './support/visitor.ts'
-import { ACCOUNTS, ADMIN_ITEMS, signInAs, userMenuButton } from './support/sign-in.ts'
+import {
+  ACCOUNTS,
+  ADMIN_ITEMS,
+  signInThroughTheProvider,
+  userMenuButton,
+} from './support/sign-in.ts'
 
 test('an employee signs in, stays signed in over a reload and signs out to the public portal', async ({
   page,
 }) => {
-  await signInAs(page, 'medewerker')
+  await signInThroughTheProvider(page, 'medewerker')
 
   const banner = page.getByRole('banner')
   await expect(banner.getByRole('link', { name: 'Favorieten' })).toHaveAttribute(
@@ -46,7 +51,7 @@ test('an employee signs in, stays signed in over a reload and signs out to the p
 })
 
 test('an admin sees the admin items and reaches /thema', async ({ page }) => {
-  await signInAs(page, 'beheerder')
+  await signInThroughTheProvider(page, 'beheerder')
   const banner = page.getByRole('banner')
   await userMenuButton(page, ACCOUNTS.beheerder.name).click()
   for (const item of ADMIN_ITEMS) {

@@ -188,8 +188,7 @@ test('the owner uploads a Dutch CSV, reads its report, documents a column; an ad
   ).toBeVisible()
 
   // The admin sees the report in /validatie and approves: the report blocks nothing.
-  await signInAs(page, 'beheerder')
-  await page.goto(`${ROUTES.validation}?status=openstaand`)
+  await signInAs(page, 'beheerder', `${ROUTES.validation}?status=openstaand`)
   const item = validationItem(page, TITLE)
   await expect(
     item.getByRole('region', { name: `Kwaliteitsrapport van ${DUTCH_CSV.name}` }),

@@ -84,8 +84,7 @@ test('an employee sees who follows a theme and follows it', async ({ page }) => 
   // Another theme than the one document-actions.spec.ts follows, so the journeys run side by side.
   const theme = buckets.filter((bucket) => !['Geen Thema', 'Landbouw'].includes(bucket.key))[1]
   if (!theme) throw new Error('the demo catalogue has too few themes')
-  await signInAs(page, 'medewerker')
-  await page.goto(`${THEMES_PATH}/${encodeURIComponent(theme.key)}`)
+  await signInAs(page, 'medewerker', `${THEMES_PATH}/${encodeURIComponent(theme.key)}`)
   const followers = page.getByRole('region', { name: 'Collega’s die dit thema volgen' })
   await expect(followers).toContainText('Nog geen collega’s volgen dit thema.')
 
@@ -113,10 +112,9 @@ for (const contrast of [false, true]) {
       await waitForScreen(page)
       await expectNoAxeViolations(page, `${path} as a visitor (${mode})`)
     }
-    // The employee in a browser of their own: sign-in starts from the first-visit pop-up.
+    // The employee in a browser of their own.
     const employee = awaitingTheApp(await (await browser.newContext()).newPage())
-    await signInAs(employee, 'medewerker')
-    await employee.goto(`${THEMES_PATH}/${encodeURIComponent(theme.key)}`)
+    await signInAs(employee, 'medewerker', `${THEMES_PATH}/${encodeURIComponent(theme.key)}`)
     await setContrast(employee, contrast)
     await waitForScreen(employee)
     await expect(

@@ -121,8 +121,7 @@ test('an employee uploads a CSV with a progress bar, edits it and deletes it', a
 test('the upload form names what is missing next to the fields, without sending', async ({
   page,
 }) => {
-  await signInAs(page, 'medewerker')
-  await page.goto(ROUTES.upload)
+  await signInAs(page, 'medewerker', ROUTES.upload)
   const main = page.getByRole('main')
   let sent = false
   page.on('request', (request) => {

@@ -140,8 +140,7 @@ test('/validatie and the disapproval dialog pass axe in both colour modes and fi
   const title = `Verkeerstellingen axe ${Date.now()}`
   await uploadCsv(employee, { title, description: 'Tellingen per kruispunt.' })
 
-  await signInAs(page, 'beheerder')
-  await page.goto(ROUTES.validation)
+  await signInAs(page, 'beheerder', ROUTES.validation)
   await waitForScreen(page)
   await expect(item(page, title)).toBeVisible()
   for (const contrast of [false, true]) {
@@ -186,8 +185,7 @@ test('an admin restores a document its owner deleted, back in its earlier status
   })
 
   // Approved by the admin (the employee uploaded it: four eyes are satisfied), so public.
-  await signInAs(page, 'beheerder')
-  await page.goto(ROUTES.validation)
+  await signInAs(page, 'beheerder', ROUTES.validation)
   await item(page, title)
     .getByRole('button', { name: `Goedkeuren ${title}` })
     .click()

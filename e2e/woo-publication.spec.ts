@@ -43,8 +43,7 @@ test('a Woo category chosen on upload is shown, filtered on, and published in it
   }
 
   // The admin approves it.
-  await signInAs(page, 'beheerder')
-  await page.goto(`${ROUTES.validation}?status=openstaand`)
+  await signInAs(page, 'beheerder', `${ROUTES.validation}?status=openstaand`)
   const item = page
     .getByRole('main')
     .getByRole('listitem')
