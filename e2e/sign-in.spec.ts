@@ -6,6 +6,7 @@ import { readStored, visitAsPublic } from './support/visitor.ts'
 import {
   ACCOUNTS,
   ADMIN_ITEMS,
+  signInAs,
   signInThroughTheProvider,
   userMenuButton,
 } from './support/sign-in.ts'
@@ -69,4 +70,21 @@ test('a visitor typing /thema lands on the home page', async ({ page }) => {
   await page.goto(ROUTES.themes)
   await expect(page).toHaveURL((url) => url.pathname === ROUTES.home)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+})
+
+test('a sign-in stored without the flags that go with it shows the portal, signed in', async ({
+  page,
+}) => {
+  await signInAs(page, 'medewerker')
+  // As storage of an earlier version, or partly cleared, would have it: the identity library's
+  // account and nothing else, so the page starts out hidden as for the first-visit pop-up.
+  await page.evaluate(
+    (keys) => keys.forEach((key) => window.localStorage.removeItem(key)),
+    [STORAGE_KEYS.choice, STORAGE_KEYS.authenticated, STORAGE_KEYS.token],
+  )
+  await page.reload()
+  await expect(userMenuButton(page, ACCOUNTS.medewerker.name)).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  expect(await readStored(page, STORAGE_KEYS.authenticated)).toBe('true')
 })

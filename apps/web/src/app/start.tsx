@@ -36,11 +36,13 @@ function renderInBrowser(start: Promise<AppStart>) {
  * reach replace it instead.
  */
 async function hydrateOrRender(start: Promise<AppStart>, started: AppStart) {
+  // boot.js hides the page when nothing stored says there is no pop-up; start-up knows now. (A
+  // stored sign-in without the flags that go with it needs none: start-up stored them again.)
+  document.documentElement.classList.remove('portal-choosing')
   if (started.kind !== 'portal') {
     // Gone at once, before the pop-up (or the message) is drawn: the page never shows.
     container.replaceChildren()
     container.removeAttribute(SERVER_RENDERED_ATTRIBUTE)
-    document.documentElement.classList.remove('portal-choosing')
     return renderInBrowser(start)
   }
   const signedIn = started.session.getState().authenticated
