@@ -28,7 +28,7 @@ export async function signInThroughTheProvider(page: Page, account: AccountName)
 }
 
 /**
- * Signs `page`'s browser in as `account` and opens `path` (the home page), signed in: the
+ * Signs `page`'s browser in as `account` and opens `path` (by default home), signed in: the
  * authorization code flow with PKCE of the pages, its requests sent from here in the
  * browser's cookie jar (so the provider's session is the browser's), and the tokens stored
  * where the web app's identity library keeps a signed-in user, so that start-up finds them
