@@ -10,11 +10,16 @@ import {
 import { API, ROUTES } from './routes.ts'
 import { awaitingTheApp } from './test.ts'
 
-/** The portal name the server is configured with; every page title ends with it. */
-export async function fetchPortalName(request: APIRequestContext) {
+/** What the server tells the web app at start-up (`GET /pubapi/config`). */
+export async function fetchPublicConfig(request: APIRequestContext) {
   const response = await request.get(API.config)
   expect(response.ok(), `GET ${API.config}`).toBe(true)
-  return PublicConfig.parse(await response.json()).portalName
+  return PublicConfig.parse(await response.json())
+}
+
+/** The portal name the server is configured with; every page title ends with it. */
+export async function fetchPortalName(request: APIRequestContext) {
+  return (await fetchPublicConfig(request)).portalName
 }
 
 /** The page of the best match for `query` in the demo catalogue, found through the API. */

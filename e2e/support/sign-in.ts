@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { PublicConfig, STORAGE_KEYS } from '@dataportaal/contract'
+import { STORAGE_KEYS, type PublicConfig } from '@dataportaal/contract'
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test'
 import { z } from 'zod'
+import { fetchPublicConfig } from './portal.ts'
 import { API, ROUTES } from './routes.ts'
 import { TEXTS } from './texts.ts'
 
@@ -36,7 +37,7 @@ export async function signInThroughTheProvider(page: Page, account: AccountName)
  * which rotates. About 1.5 s instead of 2.7 for the pages' three page loads.
  */
 export async function signInAs(page: Page, account: AccountName, path: string = ROUTES.home) {
-  const { auth } = PublicConfig.parse(await (await page.request.get(API.config)).json())
+  const { auth } = await fetchPublicConfig(page.request)
   const user = await signedInUser(page.request, auth, account)
   // Any page of the origin will do to reach its storage; this one runs no script. Stored with
   // the user: the choice the sign-in button stores before it leaves for the provider.
