@@ -25,7 +25,7 @@ beforeAll(async () => {
     // Far above the reading's own time, so a loaded CI machine cannot turn the restart this
     // test is about into a time-out; the limit itself is tested in src/extraction/isolation.test.ts.
     EXTRACTION_TIMEOUT_SECONDS: '180',
-    JOB_LEASE_SECONDS: '31',
+    JOB_LEASE_SECONDS: '12',
   })
 })
 afterAll(() => portal.dispose())
@@ -64,7 +64,7 @@ describe('a server killed in the middle of a text extraction', () => {
         return files[0]?.extractionStatus !== 'pending' && files
       },
       portal.server,
-      // On PostgreSQL the lease (31 s) runs out first; then the reading itself, on a busy CI.
+      // On PostgreSQL the lease (12 s) runs out first; then the reading itself, on a busy CI.
       180_000,
     )
     expect(file).toMatchObject({ extractionStatus: 'done', extractionError: null })
