@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react'
+import type { ChunkingContext } from 'rolldown'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { deferredStart } from './build/deferred-start.ts'
 import { precompress } from './build/precompress.ts'
@@ -30,21 +31,17 @@ const FORMATTERS = /apps\/web\/src\/shared\/format\.ts$/
 const APP_SOURCE = /apps\/web\/src\//
 const START_UP = /apps\/web\/src\/app\/start\.tsx$/
 
-interface ChunkingContext {
-  getModuleInfo(id: string): { importers: readonly string[] } | null
-}
-
 /** Whether the app's start-up (src/app/start.tsx) imports this module of the app statically. */
 function startsWithTheApp(id: string, ctx: ChunkingContext): boolean {
   if (!APP_SOURCE.test(id)) return false
   const seen = new Set([id])
-  const queue = [id]
-  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+  const toVisit = [id]
+  for (let next = toVisit.pop(); next !== undefined; next = toVisit.pop()) {
     if (START_UP.test(next)) return true
     for (const importer of ctx.getModuleInfo(next)?.importers ?? []) {
       if (!seen.has(importer)) {
         seen.add(importer)
-        queue.push(importer)
+        toVisit.push(importer)
       }
     }
   }
@@ -89,8 +86,7 @@ export default defineConfig({
             // Left to themselves they were some twenty files of 0.1 to 6 kB, each a request
             // and a module for the browser to fetch, compile and link on every first visit.
             {
-              name: (id: string, ctx: ChunkingContext) =>
-                startsWithTheApp(id, ctx) ? 'app' : null,
+              name: (id, ctx) => (startsWithTheApp(id, ctx) ? 'app' : null),
             },
           ],
         },
