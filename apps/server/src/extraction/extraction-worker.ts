@@ -13,7 +13,7 @@ async function run(request: WorkerRequest): Promise<TaskResult> {
     case 'privacy':
       return { ok: true, scan: await scanFile(request.filePath, request.mediaType, request.limits) }
     case 'privacy-texts':
-      return { ok: true, findings: scanTexts(request.texts) }
+      return { ok: true, findings: request.documents.map((texts) => scanTexts(texts)) }
     case 'text':
       return { ok: true, text: await readText(request.filePath, request.mediaType, request.limits) }
   }

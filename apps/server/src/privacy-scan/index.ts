@@ -59,19 +59,20 @@ export async function scanFileForPersonalData(
 }
 
 /**
- * Checks texts that are not files, such as a document's title and description: one finding
+ * Checks texts that are not files, such as documents' titles and descriptions, in one task of
+ * the thread for a whole batch of documents: per document (each a list of texts) one finding
  * per kind and text, its location the text's own ('titel', 'beschrijving').
  */
 export async function scanTextsForPersonalData(
-  texts: TextToScan[],
-): Promise<PersonalDataFinding[]> {
+  documents: TextToScan[][],
+): Promise<PersonalDataFinding[][]> {
   const limits = DEFAULT_LIMITS
   const result = await runInThread(
-    { kind: 'privacy-texts', texts },
+    { kind: 'privacy-texts', documents },
     limits.memoryMb,
     limits.timeoutMs,
   )
-  // A title and a description are short: a thread that fails on them is the installation's fault.
+  // Titles and descriptions are short: a thread that fails on them is the installation's fault.
   if (!result.ok) throw new Error(`personal-data check of texts failed: ${result.detail}`)
   if (!('findings' in result)) throw new Error('the reader thread answered another task')
   return result.findings

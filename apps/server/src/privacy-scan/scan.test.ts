@@ -230,14 +230,20 @@ describe('hostile files end as not checked, never as a crash', () => {
 })
 
 describe('scanTextsForPersonalData', () => {
-  it("checks a document's title and description, each at its own location", async () => {
-    const findings = await scanTextsForPersonalData([
-      { location: 'titel', text: 'Bezwaar van J. Jansen' },
-      { location: 'beschrijving', text: 'Reactie van j.jansen@example.nl, BSN 1234.56.782.' },
+  it("checks each document's title and description, each at its own location", async () => {
+    const [first, second, third] = await scanTextsForPersonalData([
+      [
+        { location: 'titel', text: 'Bezwaar van J. Jansen' },
+        { location: 'beschrijving', text: 'Reactie van j.jansen@example.nl, BSN 1234.56.782.' },
+      ],
+      [{ location: 'titel', text: 'Afvalinzameling per wijk' }],
+      [{ location: 'titel', text: 'Vragen aan info@gemeente.nl' }],
     ])
-    expect(findings.map((f) => [f.kind, f.location, f.masked])).toEqual([
+    expect(first!.map((f) => [f.kind, f.location, f.masked])).toEqual([
       ['email', 'beschrijving', 'j***@*****.nl'],
       ['bsn', 'beschrijving', '****.**.782'],
     ])
+    expect(second).toEqual([])
+    expect(third!.map((f) => [f.kind, f.location])).toEqual([['email', 'titel']])
   })
 })

@@ -33,17 +33,25 @@ export interface AuditEntry {
 
 /** Who did what (to which document) and why, in the transaction of the change itself; answers when. */
 export async function recordAudit(tx: Queryable, entry: AuditEntry): Promise<Date> {
-  const [row] = await tx.query<{ at: Date }>(
+  const [at] = await recordAudits(tx, [entry])
+  if (!at) throw new Error('audit_log insert returned no row')
+  return at
+}
+
+/** As recordAudit, for many entries in one statement (a batch job's). */
+export async function recordAudits(tx: Queryable, entries: readonly AuditEntry[]): Promise<Date[]> {
+  if (entries.length === 0) return []
+  const rows = await tx.query<{ at: Date }>(
     `insert into audit_log (actor_id, action, document_id, document_title, details)
-     values ($1, $2, $3, $4, $5::jsonb) returning at`,
+     select * from unnest($1::text[], $2::text[], $3::uuid[], $4::text[], $5::jsonb[])
+     returning at`,
     [
-      entry.actorId,
-      entry.action,
-      entry.document?.id ?? null,
-      entry.document?.title ?? null,
-      JSON.stringify(entry.details),
+      entries.map((entry) => entry.actorId),
+      entries.map((entry) => entry.action),
+      entries.map((entry) => entry.document?.id ?? null),
+      entries.map((entry) => entry.document?.title ?? null),
+      entries.map((entry) => JSON.stringify(entry.details)),
     ],
   )
-  if (!row) throw new Error('audit_log insert returned no row')
-  return row.at
+  return rows.map((row) => row.at)
 }

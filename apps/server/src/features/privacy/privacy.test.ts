@@ -26,7 +26,7 @@ import { loadThemeVocabulary } from '../harvesting/vocabulary.ts'
 import { postUpload } from '../uploads/testing.ts'
 import { fileOf, uploadForm, VALID_FIELDS } from '../uploads/testing-files.ts'
 import { ensureNamed } from '../vocabulary/service.ts'
-import { requestPrivacyScans, SCAN_PRIVACY_JOB } from './scan-job.ts'
+import { PRIVACY_SCAN_BATCH, requestPrivacyScans, SCAN_PRIVACY_JOB } from './scan-job.ts'
 import type { PrivacyScanner } from './scanner.ts'
 import { fakeScanner, finding } from './testing.ts'
 import { PRIVACY_TEXTS } from './texts.ts'
@@ -405,6 +405,63 @@ describe('a rescan', () => {
     const third = await privacyOf(id)
     expect(third.status).toBe('bevindingen')
     expect(third.findings.filter((f) => !f.resolution).map((f) => f.location)).toEqual(['titel'])
+  })
+})
+
+describe('scans of many documents', () => {
+  const scannedStatus = async (ids: readonly string[]) =>
+    (
+      await ctx.db.query<{ status: string; documents: number }>(
+        `select details->>'status' as status, count(*)::int as documents from audit_log
+          where action = 'privacy_scanned' and document_id = any($1::uuid[])
+          group by 1 order by 1`,
+        [ids],
+      )
+    ).map((row) => [row.status, row.documents])
+
+  it('run in batches, each document checked on its own text and recorded once', async () => {
+    const ids: string[] = []
+    for (let i = 0; i < PRIVACY_SCAN_BATCH + 5; i++) {
+      const withMail = i === 3 || i === PRIVACY_SCAN_BATCH + 2
+      ids.push(
+        await createDocument(ctx.db, {
+          title: withMail ? `Contact ${i}: info@voorbeeld.nl` : `Bomen in wijk ${i}`,
+          status: 'goedgekeurd',
+        }),
+      )
+    }
+    await ctx.db.transaction((tx) => requestPrivacyScans(tx, ids, { bulk: true }))
+    const gone = ids[7]!
+    await ctx.db.query('update documents set deleted_at = now() where id = $1', [gone])
+    const jobs = await ctx.db.query<{ documents: number }>(
+      `select jsonb_array_length(payload->'documentIds') as documents from jobs
+        where kind = 'scan-privacy' and payload->'documentIds' ?| $1::text[] order by id`,
+      [ids],
+    )
+    expect(jobs.map((job) => job.documents)).toEqual([PRIVACY_SCAN_BATCH, 5])
+
+    await runJobs()
+    expect(await scannedStatus(ids)).toEqual([
+      ['bevindingen', 2],
+      ['geen-bevindingen', PRIVACY_SCAN_BATCH + 2],
+    ])
+    expect((await privacyOf(ids[3]!, ADMIN)).findings.map((f) => f.location)).toEqual(['titel'])
+    expect((await privacyOf(ids[PRIVACY_SCAN_BATCH + 2]!, ADMIN)).status).toBe('bevindingen')
+    expect((await privacyOf(ids[4]!, ADMIN)).status).toBe('geen-bevindingen')
+    expect(await auditActions(gone)).toEqual([])
+  })
+
+  it('include a job queued for one document before there were batches', async () => {
+    const id = await createDocument(ctx.db, { title: 'Vragen: info@voorbeeld.nl' })
+    // As migration 0024 queued them (the factory wrote the document as checked).
+    await ctx.db.query(`update privacy_scans set status = 'pending' where document_id = $1`, [id])
+    await ctx.db.query(
+      `insert into jobs (kind, payload, max_attempts)
+       values ('scan-privacy', jsonb_build_object('documentId', $1::text), 3)`,
+      [id],
+    )
+    await runJobs()
+    expect(await scannedStatus([id])).toEqual([['bevindingen', 1]])
   })
 })
 

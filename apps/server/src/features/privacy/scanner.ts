@@ -13,8 +13,8 @@ import {
 export interface PrivacyScanner {
   /** A file: its findings, or why it could not be read; throws only for faults outside the file. */
   scanFile(filePath: string, mediaType: string): Promise<FileScan>
-  /** A document's title and description. */
-  scanTexts(texts: TextToScan[]): Promise<PersonalDataFinding[]>
+  /** Documents' titles and descriptions (a list of texts each): the findings per document. */
+  scanTexts(documents: TextToScan[][]): Promise<PersonalDataFinding[][]>
 }
 
 /** The real scanner: the reader worker thread's personal-data check. */

@@ -56,11 +56,13 @@ export function fakeScanner(rules: {
       }
       return { ok: true, findings }
     },
-    async scanTexts(texts) {
-      return texts.flatMap(({ location, text }) =>
-        (rules.texts ?? [])
-          .filter(([marker]) => text.includes(marker))
-          .map(([, found]) => ({ ...found, location })),
+    async scanTexts(documents) {
+      return documents.map((texts) =>
+        texts.flatMap(({ location, text }) =>
+          (rules.texts ?? [])
+            .filter(([marker]) => text.includes(marker))
+            .map(([, found]) => ({ ...found, location })),
+        ),
       )
     },
   }
