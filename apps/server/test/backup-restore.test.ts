@@ -17,7 +17,6 @@ import {
   uploadForm,
   VALID_FIELDS,
 } from '../src/features/uploads/testing-files.ts'
-import { ensureNamed } from '../src/features/vocabulary/service.ts'
 import { command } from './commands.ts'
 import {
   demoAccountToken,
@@ -85,9 +84,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (embedded
       pathAfterPrefix: string,
       init: RequestInit = {},
     ) {
-      const headers: Record<string, string> = who
-        ? { authorization: `Bearer ${await demoAccountToken(dataDir, base, who)}` }
-        : {}
+      const headers = new Headers(init.headers)
+      if (who) headers.set('authorization', `Bearer ${await demoAccountToken(dataDir, base, who)}`)
       const prefix = who ? API_PREFIX.authenticated : API_PREFIX.public
       return fetch(`${base}${prefix}${pathAfterPrefix}`, { ...init, headers })
     },
@@ -98,12 +96,15 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (embedded
     backupDir = path.join(work, 'backup')
     restoredDir = path.join(work, 'restored')
     portal = await startEmbeddedPortal()
-    // Without demo content there are no themes; an operator would add them, here directly.
-    await portal.stop()
-    await withDb(portal.dataDir, (db) => ensureNamed(db, 'themes', 'Afval'))
-    await portal.restart()
-
     const client = api(portal.url, portal.dataDir)
+    // Without demo content there are no themes; an admin adds the one the upload names.
+    const theme = await client.as('beheerder', apiPaths.tags, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Afval' }),
+    })
+    expect(theme.status).toBe(201)
+
     const upload = await fetch(`${portal.url}${API_PREFIX.authenticated}${apiPaths.upload}`, {
       method: 'POST',
       headers: {
