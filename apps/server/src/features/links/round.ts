@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../../db/client.ts'
 import { enqueueJobs } from '../../jobs/queue.ts'
+import { chunks } from '../../shared/chunks.ts'
 import { forgetIdleHosts } from './pacing.ts'
 
 /** Checks the URLs of one host, of one round: `{ round, urls }`. */
@@ -80,12 +81,6 @@ function batchesBySize(
   }
   if (batch.length > 0) batches.push(batch)
   return batches
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const result: T[][] = []
-  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size))
-  return result
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../db/client.ts'
 import { enqueueJobs } from '../../jobs/queue.ts'
 import { OutageJobError, PermanentJobError, type JobHandler } from '../../jobs/worker.ts'
 import type { TextToScan } from '../../privacy-scan/index.ts'
+import { chunks } from '../../shared/chunks.ts'
 import { isOutage } from '../../shared/outage.ts'
 import type { FileStore } from '../../storage/file-store.ts'
 import { recordAudits, type AuditEntry } from '../audit/record.ts'
@@ -59,14 +60,12 @@ export async function requestPrivacyScans(
         and status = 'failed' and reason = $2`,
     [documentIds, PRIVACY_TEXTS.fileInterrupted],
   )
-  const batches: { documentIds: string[] }[] = []
-  for (let i = 0; i < documentIds.length; i += PRIVACY_SCAN_BATCH) {
-    batches.push({ documentIds: documentIds.slice(i, i + PRIVACY_SCAN_BATCH) })
-  }
-  await enqueueJobs(tx, SCAN_PRIVACY_JOB, batches, {
-    maxAttempts: PRIVACY_SCAN_MAX_ATTEMPTS,
-    bulk: options.bulk,
-  })
+  await enqueueJobs(
+    tx,
+    SCAN_PRIVACY_JOB,
+    chunks(documentIds, PRIVACY_SCAN_BATCH).map((batch) => ({ documentIds: batch })),
+    { maxAttempts: PRIVACY_SCAN_MAX_ATTEMPTS, bulk: options.bulk },
+  )
 }
 
 export interface ScanJobDeps {
